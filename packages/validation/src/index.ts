@@ -1,0 +1,2 @@
+/** Placeholder until the schemas land. */
+export const placeholder = true;
