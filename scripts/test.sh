@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs every test of the portal: `npm test` (the README's test command) calls this.
+#  1. lint, typecheck, unit and integration tests, package exports (publint + attw), per workspace
+#  2. Prettier over the repository
+#  3. the services suite once more against a real PostgreSQL server
+#  4. browser tests (Playwright + Debian's Chromium) and the web budgets
+#  5. the release dry run (every publishable package builds and packs)
+# It installs what is missing first (scripts/setup.sh --test) and exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export TURBO_TELEMETRY_DISABLED=1
+
+bash scripts/setup.sh --test
+
+log_dir=$(mktemp -d)
+trap 'rm -rf "$log_dir"' EXIT
+step() { printf '\n\033[1m=== %s ===\033[0m\n' "$*"; }
+# Keeps a copy of each step's output so the closing line can add up the test counts.
+logged() { local name=$1; shift; "$@" 2>&1 | tee "$log_dir/$name.log"; return "${PIPESTATUS[0]}"; }
+
+step "lint, typecheck, tests, package exports"
+logged workspace pnpm exec turbo run lint typecheck test test:exports --concurrency=2
+
+step "prettier"
+pnpm exec prettier --check . --log-level warn
+
+step "services on PostgreSQL"
+logged postgres bash scripts/test-postgres.sh
+
+if [ -f apps/web/playwright.config.ts ]; then
+  step "browser tests and budgets"
+  logged e2e pnpm --filter @portal/web e2e
+  logged budgets pnpm --filter @portal/web budgets
+fi
+
+step "release dry run"
+node scripts/release.mjs --dry-run
+
+# One closing line for CI: the sum of every vitest/Playwright "N passed" above.
+passed=$(cat "$log_dir"/*.log | sed -E 's/\x1b\[[0-9;]*m//g' |
+  grep -oE '(Tests +[0-9]+ passed|^ +[0-9]+ passed \()' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+printf '\ntests: %s passed, 0 failed\n' "${passed:-0}"
