@@ -1,2 +1,73 @@
-/** Placeholder until the schemas land. */
-export const placeholder = true;
+export { MESSAGE_KEYS, isMessageKey, type MessageKey } from "./codes.js";
+export { validationMessages, formatValidationMessage, type MessageCatalog } from "./messages.js";
+export { toFieldErrors, validate, type FieldError, type ValidationResult } from "./issues.js";
+export {
+  LANGUAGES,
+  DEFAULT_LANGUAGE,
+  languageSchema,
+  PRODUCTS,
+  productSchema,
+  STATES,
+  stateSchema,
+  type Language,
+  type Product,
+  type State,
+} from "./enums.js";
+export {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  POSTCODE_LENGTH,
+  emailSchema,
+  personNameSchema,
+  postcodeSchema,
+  isEmail,
+  isPersonName,
+  isPostcode,
+} from "./text.js";
+export { mobileNumberSchema, normaliseMobileNumber, isMobileNumber } from "./mobile.js";
+export { myKadSchema, normaliseMyKad, isMyKad, isMyKadDate, isMyKadPlaceOfBirth } from "./mykad.js";
+export { otpSchema, isOtp } from "./otp.js";
+export {
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TYPES,
+  UPLOAD_MIME_TYPES,
+  uploadFileSchema,
+  signedUrlBodySchema,
+  fileExtension,
+  isUploadMimeType,
+  isUploadType,
+  type FileLike,
+  type UploadExtension,
+} from "./upload.js";
+export {
+  RESIDENCE_TYPES,
+  RESIDENCE_TYPE_CODES,
+  STREET_FIELD_MAX_LENGTH,
+  leadSearchPayloadSchema,
+  leadSearchFormSchema,
+  toLeadSearchPayload,
+  type ResidenceType,
+  type ResidenceTypeCode,
+  type LeadSearchPayload,
+  type LeadSearchForm,
+} from "./lead-search.js";
+export {
+  ADDRESS_MAX_LENGTH,
+  SELECTION_MAX_LENGTH,
+  contactUsFormSchema,
+  marketingContactSchema,
+  toMarketingFields,
+  type ContactUsForm,
+  type ContactUsFormOutput,
+  type MarketingContactFields,
+} from "./contact-us.js";
+export {
+  leadContactSchema,
+  registerInterestSchema,
+  generateOtpBodySchema,
+  verifyOtpBodySchema,
+  consentBodySchema,
+  b40VerifyBodySchema,
+  type LeadContact,
+  type RegisterInterest,
+} from "./lead.js";

@@ -1,0 +1,220 @@
+import { describe, expect, it } from "vitest";
+import {
+  emailSchema,
+  fileExtension,
+  isMyKadDate,
+  isUploadType,
+  myKadSchema,
+  mobileNumberSchema,
+  normaliseMobileNumber,
+  normaliseMyKad,
+  otpSchema,
+  personNameSchema,
+  postcodeSchema,
+  signedUrlBodySchema,
+  uploadFileSchema,
+  validate,
+  type MessageKey,
+} from "../index.js";
+import type { GenericSchema } from "valibot";
+
+type Row = [input: unknown, expected: true | MessageKey];
+
+function table(name: string, schema: GenericSchema, rows: Row[]) {
+  describe(name, () => {
+    it.each(rows)("%j -> %s", (input, expected) => {
+      const result = validate(schema, input);
+      if (expected === true) expect(result.errors).toBeUndefined();
+      else expect(result.errors?.[0]?.code).toBe(expected);
+    });
+  });
+}
+
+table("email", emailSchema, [
+  ["ali@example.com", true],
+  ["ali+portal@example.com", true],
+  ["a.b-c_d@mail.example.com.my", true],
+  ["A1@x.co", true],
+  ["", "validation.required"],
+  [undefined, "validation.required"],
+  [42, "validation.type"],
+  ["ali@@example.com", "validation.email.invalid"],
+  ["ali@ex@ample.com", "validation.email.invalid"],
+  ["ali@example", "validation.email.invalid"],
+  ["ali@example.", "validation.email.invalid"],
+  ["@example.com", "validation.email.invalid"],
+  ["ali example@x.com", "validation.email.invalid"],
+  ["ali!@x.com", "validation.email.invalid"],
+  ["ali@exa_mple.com", "validation.email.invalid"],
+  ["élise@example.com", "validation.email.invalid"],
+  [" ali@example.com", "validation.email.invalid"],
+  [`${"a".repeat(250)}@x.com`, "validation.tooLong"],
+]);
+
+table("person name", personNameSchema, [
+  ["Ali", true],
+  ["Siti Nur Aisyah", true],
+  ["Ali ", true],
+  ["ALI bin ABU", true],
+  ["", "validation.required"],
+  [null, "validation.type"],
+  [" Ali", "validation.name.invalid"],
+  ["1Ali", "validation.name.invalid"],
+  ["Ali2", "validation.name.invalid"],
+  ["O'Neil", "validation.name.invalid"],
+  ["Ali-Baba", "validation.name.invalid"],
+  ["Zoë", "validation.name.invalid"],
+  ["José", "validation.name.invalid"],
+  ["陈伟", "validation.name.invalid"],
+  ["A".repeat(101), "validation.tooLong"],
+]);
+
+table("postcode", postcodeSchema, [
+  ["50450", true],
+  ["01000", true],
+  ["", "validation.required"],
+  [50450, "validation.type"],
+  ["5045", "validation.postcode.digits"],
+  ["504501", "validation.postcode.tooLong"],
+  ["5045a", "validation.postcode.digits"],
+  [" 5045", "validation.postcode.digits"],
+  ["５０４５０", "validation.postcode.digits"],
+]);
+
+table("otp", otpSchema, [
+  ["123456", true],
+  ["000000", true],
+  ["", "validation.required"],
+  ["12345", "validation.otp.format"],
+  ["1234567", "validation.otp.format"],
+  ["12 456", "validation.otp.format"],
+  ["abcdef", "validation.otp.format"],
+  [123456, "validation.type"],
+]);
+
+table("mobile number", mobileNumberSchema, [
+  ["0123456789", true],
+  ["012-3456789", true],
+  ["012-345 6789", true],
+  ["01123456789", true],
+  ["011-2345 6789", true],
+  ["+60123456789", true],
+  ["+60 12-345 6789", true],
+  ["60123456789", true],
+  ["+601123456789", true],
+  ["", "validation.required"],
+  ["012345678", "validation.mobile.invalid"],
+  ["012345678901", "validation.mobile.invalid"],
+  ["0312345678", "validation.mobile.invalid"],
+  ["+6503123456", "validation.mobile.invalid"],
+  ["123456789", "validation.mobile.invalid"],
+  ["012-abc6789", "validation.mobile.invalid"],
+  ["+60+0123456789", "validation.mobile.invalid"],
+]);
+
+describe("normaliseMobileNumber", () => {
+  it.each([
+    ["012-3456789", "+60123456789"],
+    ["+60 12 345 6789", "+60123456789"],
+    ["60123456789", "+60123456789"],
+    ["011-23456789", "+601123456789"],
+    ["03-12345678", undefined],
+  ])("%s -> %s", (raw, canonical) => {
+    expect(normaliseMobileNumber(raw)).toBe(canonical);
+  });
+
+  it("is the schema's output", () => {
+    expect(validate(mobileNumberSchema, "012-345 6789")).toEqual({
+      success: true,
+      output: "+60123456789",
+    });
+  });
+});
+
+table("mykad", myKadSchema, [
+  ["900101141234", true],
+  ["900101-14-1234", true],
+  ["000229-10-1234", true],
+  ["991231-99-9999", true],
+  ["850615-71-5023", true],
+  ["", "validation.required"],
+  ["90010114123", "validation.mykad.format"],
+  ["9001011412345", "validation.mykad.format"],
+  ["900101-141234", "validation.mykad.format"],
+  ["900101 14 1234", "validation.mykad.format"],
+  ["90010a141234", "validation.mykad.format"],
+  ["901301141234", "validation.mykad.date"],
+  ["900001141234", "validation.mykad.date"],
+  ["900100141234", "validation.mykad.date"],
+  ["900431141234", "validation.mykad.date"],
+  ["010229141234", "validation.mykad.date"],
+  ["900101001234", "validation.mykad.placeOfBirth"],
+  ["900101171234", "validation.mykad.placeOfBirth"],
+  ["900101201234", "validation.mykad.placeOfBirth"],
+  ["900101691234", "validation.mykad.placeOfBirth"],
+  ["900101731234", "validation.mykad.placeOfBirth"],
+  ["900101801234", "validation.mykad.placeOfBirth"],
+  ["900101951234", "validation.mykad.placeOfBirth"],
+]);
+
+describe("mykad helpers", () => {
+  it("strips dashes", () => {
+    expect(normaliseMyKad("900101-14-1234")).toBe("900101141234");
+    expect(validate(myKadSchema, "900101-14-1234").output).toBe("900101141234");
+  });
+  it("checks dates including leap years", () => {
+    expect(isMyKadDate("040229")).toBe(true);
+    expect(isMyKadDate("030229")).toBe(false);
+    expect(isMyKadDate("900631")).toBe(false);
+    expect(isMyKadDate("900731")).toBe(true);
+  });
+});
+
+const file = (name: string, type: string, size: number) => ({ name, type, size });
+
+table("upload file", uploadFileSchema, [
+  [file("ic.pdf", "application/pdf", 1024), true],
+  [file("ic.PDF", "application/pdf", 1024), true],
+  [file("ic.png", "image/png", 1), true],
+  [file("ic.bmp", "image/bmp", 10), true],
+  [file("ic.jpg", "image/jpeg", 10), true],
+  [file("ic.jpeg", "image/jpeg", 10), true],
+  [file("max.jpg", "image/jpeg", 5_000_000), true],
+  [file("empty.pdf", "application/pdf", 0), "validation.upload.empty"],
+  [file("big.pdf", "application/pdf", 5_000_001), "validation.upload.tooLarge"],
+  [file("ic.gif", "image/gif", 10), "validation.upload.type"],
+  [file("ic.pdf", ".pdf", 10), "validation.upload.type"],
+  [file("ic.pdf", "image/png", 10), "validation.upload.type"],
+  [file("ic.png", "application/pdf", 10), "validation.upload.type"],
+  [file("ic", "application/pdf", 10), "validation.upload.type"],
+  [file("ic.exe", "application/pdf", 10), "validation.upload.type"],
+  [file("ic.docx", "application/vnd.openxmlformats", 10), "validation.upload.type"],
+  [undefined, "validation.required"],
+  [{ name: "x.pdf" }, "validation.required"],
+]);
+
+describe("upload helpers", () => {
+  it("accepts a real File and returns it unchanged", () => {
+    const real = new File([new Uint8Array(3)], "scan.pdf", { type: "application/pdf" });
+    expect(validate(uploadFileSchema, real).output).toBe(real);
+  });
+  it("reads extensions", () => {
+    expect(fileExtension("a.b.JPEG")).toBe("jpeg");
+    expect(fileExtension(".pdf")).toBe("");
+    expect(fileExtension("pdf.")).toBe("");
+    expect(fileExtension("noext")).toBe("");
+  });
+  it("matches pdf by application/pdf, parameters ignored", () => {
+    expect(isUploadType("a.pdf", "application/pdf")).toBe(true);
+    expect(isUploadType("a.pdf", "Application/PDF; charset=binary")).toBe(true);
+  });
+});
+
+table("signed url body", signedUrlBodySchema, [
+  [{ title: "MyKad front", type: "application/pdf" }, true],
+  [{ title: "MyKad front", type: "image/jpeg" }, true],
+  [{ title: "", type: "application/pdf" }, "validation.required"],
+  [{ title: "x".repeat(256), type: "application/pdf" }, "validation.upload.title"],
+  [{ title: "x", type: "text/html" }, "validation.upload.type"],
+  [{ title: "x" }, "validation.required"],
+]);

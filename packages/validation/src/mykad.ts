@@ -1,0 +1,55 @@
+import * as v from "valibot";
+import { M } from "./codes.js";
+
+// YYMMDD-PB-###G, dashes either both present or both absent.
+const MYKAD = /^([0-9]{6})(-?)([0-9]{2})\2([0-9]{4})$/;
+
+// Place-of-birth codes issued by the National Registration Department: states 01-16 and
+// 21-59, foreign regions 60-68, 71-72, 74-79, 82-93, unknown state 98/99.
+const PLACE_OF_BIRTH_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [1, 16],
+  [21, 59],
+  [60, 68],
+  [71, 72],
+  [74, 79],
+  [82, 93],
+  [98, 99],
+];
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Tells whether YYMMDD is a real date; 29 February needs a year divisible by 4 (1900 or 2000 alike). */
+export function isMyKadDate(yymmdd: string): boolean {
+  if (yymmdd.length !== 6) return false;
+  const yy = Number(yymmdd.slice(0, 2));
+  const mm = Number(yymmdd.slice(2, 4));
+  const dd = Number(yymmdd.slice(4, 6));
+  if (!Number.isInteger(yy) || mm < 1 || mm > 12 || dd < 1) return false;
+  if (mm === 2 && dd === 29) return yy % 4 === 0;
+  return dd <= (DAYS_IN_MONTH[mm - 1] ?? 0);
+}
+
+/** Tells whether a two-digit place-of-birth code is in an issued range. */
+export function isMyKadPlaceOfBirth(code: string): boolean {
+  const n = Number(code);
+  return PLACE_OF_BIRTH_RANGES.some(([lo, hi]) => n >= lo && n <= hi);
+}
+
+/** Strips the dashes of a well-formed MyKad number (12 digits), or returns undefined. */
+export function normaliseMyKad(raw: string): string | undefined {
+  const match = MYKAD.exec(raw);
+  return match ? `${match[1]}${match[3]}${match[4]}` : undefined;
+}
+
+/** MyKad identity card: 12 digits (YYMMDD-PB-###G dashes optional); output has no dashes. */
+export const myKadSchema = v.pipe(
+  v.string(M.type),
+  v.nonEmpty(M.required),
+  v.check((value) => normaliseMyKad(value) !== undefined, M.mykadFormat),
+  v.transform((value) => normaliseMyKad(value) as string),
+  v.check((digits) => isMyKadDate(digits.slice(0, 6)), M.mykadDate),
+  v.check((digits) => isMyKadPlaceOfBirth(digits.slice(6, 8)), M.mykadPlace),
+);
+
+/** Tells whether a string is a valid MyKad number. */
+export const isMyKad = (value: unknown): boolean => v.is(myKadSchema, value);
