@@ -40,3 +40,23 @@ export const STATES = [
 export type State = (typeof STATES)[number];
 /** A state slug, one of STATES. */
 export const stateSchema = v.picklist(STATES, M.state);
+
+/** Official name of each state slug (the address register's `MalaysianState` values). */
+export const STATE_NAMES: Readonly<Record<State, string>> = {
+  johor: "Johor",
+  kedah: "Kedah",
+  kelantan: "Kelantan",
+  melaka: "Melaka",
+  "negeri-sembilan": "Negeri Sembilan",
+  pahang: "Pahang",
+  perak: "Perak",
+  perlis: "Perlis",
+  "pulau-pinang": "Pulau Pinang",
+  sabah: "Sabah",
+  sarawak: "Sarawak",
+  selangor: "Selangor",
+  terengganu: "Terengganu",
+  "kuala-lumpur": "Wilayah Persekutuan Kuala Lumpur",
+  labuan: "Wilayah Persekutuan Labuan",
+  putrajaya: "Wilayah Persekutuan Putrajaya",
+};

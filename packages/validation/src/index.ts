@@ -9,6 +9,7 @@ export {
   productSchema,
   STATES,
   stateSchema,
+  STATE_NAMES,
   type Language,
   type Product,
   type State,

@@ -15,10 +15,10 @@ export type ResidenceTypeCode = (typeof RESIDENCE_TYPE_CODES)[ResidenceType];
 /** Upper length bounds of the optional street fields. */
 export const STREET_FIELD_MAX_LENGTH = {
   streetType: 30,
-  streetName: 120,
+  streetName: 100,
   houseNumber: 20,
-  buildingName: 120,
-  area: 120,
+  buildingName: 100,
+  area: 100,
   city: 60,
 } as const;
 
