@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { SupportSearchError, createSupportIndex } from "../index";
+import { category, question } from "./fixtures";
+
+const support = [
+  category(
+    "langganan",
+    [
+      question(
+        "cara-langgan",
+        "Cara mendaftar pakej",
+        "Anda boleh langgan melalui aplikasi.",
+        "<p>Pilih <b>pakej</b>&nbsp;dan sahkan.</p>",
+        ["langganan", "pakej"],
+      ),
+      question(
+        "langganan-baharu",
+        "Langganan baharu",
+        "Langganan baharu untuk pelanggan baharu.",
+        "<p>Langganan bermula serta-merta.</p>",
+        ["langganan"],
+      ),
+      question(
+        "cancel-subscription",
+        "Cancel my subscription",
+        "How to cancel a subscription.",
+        "<ol><li>Open the app</li><li>Choose <em>Cancel</em></li></ol>",
+        ["langganan"],
+      ),
+    ],
+    "Langganan",
+  ),
+  category(
+    "perkhidmatan",
+    [
+      question(
+        "gangguan",
+        "Gangguan perkhidmatan",
+        "Semak status perkhidmatan.",
+        "<p>Perkhidmatan Suria&amp;TV di kawasan anda.</p>",
+        ["perkhidmatan"],
+      ),
+      question("kafe", "Wi-Fi di café", "Sambungan percuma.", "", ["wifi"]),
+    ],
+    "Perkhidmatan",
+  ),
+];
+
+describe("createSupportIndex", () => {
+  const index = createSupportIndex(support);
+
+  it("addresses questions by category-slug/question-slug", () => {
+    const found = index.get("langganan/cara-langgan");
+    expect(found?.slug).toBe("langganan/cara-langgan");
+    expect(found?.questionSlug).toBe("cara-langgan");
+    expect(found?.category).toEqual({ name: "Langganan", slug: "langganan" });
+    expect(found?.searchText).toBe("Anda boleh langgan melalui aplikasi. Pilih pakej dan sahkan.");
+    expect(index.get("cara-langgan")).toBeUndefined();
+    expect(index.categories.map((c) => c.questions.map((q) => q.slug))).toEqual([
+      ["langganan/cara-langgan", "langganan/langganan-baharu", "langganan/cancel-subscription"],
+      ["perkhidmatan/gangguan", "perkhidmatan/kafe"],
+    ]);
+  });
+
+  it("finds by prefix: 'langgan' finds 'langganan'", () => {
+    const slugs = index.search("langgan").map((r) => r.question.slug);
+    expect(slugs).toContain("langganan/langganan-baharu");
+    const hit = index
+      .search("langgan")
+      .find((r) => r.question.slug === "langganan/langganan-baharu");
+    expect(hit?.terms).toContain("langganan");
+    expect(hit?.matches[0]).toMatchObject({ term: "langganan", query: "langgan", kind: "prefix" });
+  });
+
+  it("finds by suffix: 'scription' finds 'subscription'", () => {
+    const [hit, ...rest] = index.search("scription");
+    expect(rest).toEqual([]);
+    expect(hit?.question.slug).toBe("langganan/cancel-subscription");
+    expect(hit?.terms).toEqual(["subscription"]);
+    expect(hit?.matches[0]?.kind).toBe("suffix");
+    expect(hit?.matches[0]?.fields).toEqual(["name", "searchText"]);
+  });
+
+  it("also matches 'pelanggan' as a suffix of 'langgan'", () => {
+    const hit = index
+      .search("langgan")
+      .find((r) => r.question.slug === "langganan/langganan-baharu");
+    expect(hit?.matches.map((m) => [m.term, m.kind])).toEqual([
+      ["langganan", "prefix"],
+      ["pelanggan", "suffix"],
+    ]);
+  });
+
+  it("ranks exact matches above wildcard ones, even when the wildcard one scores higher", () => {
+    const results = index.search("langgan");
+    expect(results.map((r) => r.question.slug)).toEqual([
+      "langganan/cara-langgan",
+      "langganan/langganan-baharu",
+    ]);
+    const [exact, wildcard] = results;
+    expect(exact?.exactTerms).toBe(1);
+    expect(wildcard?.exactTerms).toBe(0);
+    // "langganan" in the boosted name and three times in the text, plus "pelanggan": more BM25
+    // than one "langgan" in a description, still second.
+    expect(wildcard!.score).toBeGreaterThan(exact!.score);
+  });
+
+  it("is case- and accent-insensitive", () => {
+    expect(index.search("PERKHIDMATAN")[0]?.question.slug).toBe("perkhidmatan/gangguan");
+    expect(index.search("pérkhidmatán")[0]?.question.slug).toBe("perkhidmatan/gangguan");
+    expect(index.search("CAFE")[0]?.question.slug).toBe("perkhidmatan/kafe");
+    expect(index.search("café")[0]?.terms).toEqual(["cafe"]);
+  });
+
+  it("results carry the question, its category, the score and the matched terms", () => {
+    const [hit] = index.search("suria tv");
+    expect(hit?.question.slug).toBe("perkhidmatan/gangguan");
+    expect(hit?.category).toEqual({ name: "Perkhidmatan", slug: "perkhidmatan" });
+    expect(hit?.score).toBeGreaterThan(0);
+    expect(hit?.terms).toEqual(["suria", "tv"]);
+    expect(hit?.exactTerms).toBe(2);
+  });
+
+  it("returns nothing for empty and whitespace-only queries", () => {
+    for (const query of ["", " ", "\t\n  \r", "\u00a0"]) {
+      expect(index.search(query)).toEqual([]);
+    }
+  });
+
+  it("is safe with regex and special characters", () => {
+    const nasty = [
+      "(",
+      ")",
+      "[a-z]*",
+      ".*",
+      "\\",
+      "$^",
+      "a+b?",
+      "*",
+      "|",
+      "{2}",
+      "<script>",
+      "&amp;",
+      "%",
+      "'\"",
+      "🙂",
+    ];
+    for (const query of nasty) {
+      expect(() => index.search(query)).not.toThrow();
+    }
+    expect(index.search(".*")).toEqual([]);
+    expect(index.search("(pakej)*")[0]?.question.slug).toBe("langganan/cara-langgan");
+  });
+
+  it("honours limit and rejects a bad one by name", () => {
+    expect(index.search("langgan", { limit: 1 })).toHaveLength(1);
+    expect(index.search("langgan", { limit: 0 })).toEqual([]);
+    expect(index.search("langgan", { limit: Infinity })).toHaveLength(2);
+    expect(() => index.search("langgan", { limit: -1 })).toThrow(/"limit"/);
+    try {
+      index.search("x", { limit: Number.NaN });
+    } catch (error) {
+      expect(error).toBeInstanceOf(SupportSearchError);
+      expect((error as SupportSearchError).code).toBe("invalid-limit");
+    }
+  });
+
+  it("rejects input that is not a list of categories", () => {
+    expect(() => createSupportIndex({} as never)).toThrow(SupportSearchError);
+    expect(() => createSupportIndex([{ name: "x" }] as never)).toThrow(/categories\[0\]/);
+    expect(() => createSupportIndex([category("a", [{ name: "q" } as never])])).toThrow(
+      /categories\[0\]\.questions\[0\]/,
+    );
+  });
+
+  it("works on an empty list", () => {
+    const empty = createSupportIndex([]);
+    expect(empty.search("bil")).toEqual([]);
+    expect(empty.related("a/b")).toEqual([]);
+    expect(empty.categories).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+export { createSupportIndex } from "./create-support-index";
+export {
+  BM25_B,
+  BM25_K1,
+  FIELD_BOOST,
+  MIN_WILDCARD_LENGTH,
+  WILDCARD_WEIGHT,
+  idf,
+  tfWeight,
+} from "./bm25";
+export { SupportSearchError, type SupportSearchErrorCode } from "./errors";
+export {
+  collapseWhitespace,
+  decodeEntities,
+  foldText,
+  htmlToText,
+  normalizeQuery,
+  toQuestionSlug,
+  toSearchText,
+  tokenize,
+} from "./text";
+export type {
+  IndexedCategory,
+  IndexedQuestion,
+  MatchKind,
+  SupportCategory,
+  SupportCategoryRef,
+  SupportField,
+  SupportIndex,
+  SupportQuestion,
+  SupportSearchMatch,
+  SupportSearchOptions,
+  SupportSearchResult,
+} from "./types";

@@ -1,0 +1,188 @@
+// Text handling shared by the index and its callers: HTML to plain text, case and accent
+// folding, tokenising. Regex based, so it runs the same in browsers, workers and Node (no DOM).
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  ensp: "\u2002",
+  emsp: "\u2003",
+  thinsp: "\u2009",
+  shy: "\u00ad",
+  ndash: "\u2013",
+  mdash: "\u2014",
+  hellip: "\u2026",
+  lsquo: "\u2018",
+  rsquo: "\u2019",
+  sbquo: "\u201a",
+  ldquo: "\u201c",
+  rdquo: "\u201d",
+  bdquo: "\u201e",
+  laquo: "\u00ab",
+  raquo: "\u00bb",
+  bull: "\u2022",
+  middot: "\u00b7",
+  copy: "\u00a9",
+  reg: "\u00ae",
+  trade: "\u2122",
+  deg: "\u00b0",
+  times: "\u00d7",
+  divide: "\u00f7",
+  plusmn: "\u00b1",
+  euro: "\u20ac",
+  pound: "\u00a3",
+  cent: "\u00a2",
+  yen: "\u00a5",
+  sect: "\u00a7",
+  para: "\u00b6",
+  iexcl: "\u00a1",
+  iquest: "\u00bf",
+  szlig: "\u00df",
+};
+
+// Accented Latin letters (&eacute; &Uuml; ...): the letter plus a combining mark, composed.
+const ACCENT_MARKS: Record<string, string> = {
+  acute: "\u0301",
+  grave: "\u0300",
+  circ: "\u0302",
+  tilde: "\u0303",
+  uml: "\u0308",
+  ring: "\u030a",
+  cedil: "\u0327",
+};
+
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));/g;
+
+function fromCodePoint(code: number): string {
+  // HTML maps NUL, surrogates and out-of-range values to the replacement character.
+  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
+  return String.fromCodePoint(code);
+}
+
+function namedEntity(name: string): string | undefined {
+  const plain = NAMED_ENTITIES[name] ?? NAMED_ENTITIES[name.toLowerCase()];
+  if (plain !== undefined) return plain;
+  const accented = /^([a-zA-Z])(acute|grave|circ|tilde|uml|ring|cedil)$/.exec(name);
+  if (accented) {
+    return `${accented[1]}${ACCENT_MARKS[accented[2] as string]}`.normalize("NFC");
+  }
+  return undefined;
+}
+
+/** Decodes HTML character references (named, decimal and hexadecimal); unknown names stay as written. */
+export function decodeEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(ENTITY, (whole, dec?: string, hex?: string, name?: string) => {
+    if (dec !== undefined) return fromCodePoint(Number.parseInt(dec, 10));
+    if (hex !== undefined) return fromCodePoint(Number.parseInt(hex, 16));
+    return namedEntity(name as string) ?? whole;
+  });
+}
+
+// Elements that start a new line when rendered: their tags become a space, so words on either
+// side never run together ("<p>a</p><p>b</p>" is "a b", while "<b>a</b>b" stays "ab").
+const BLOCK_ELEMENTS = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "br",
+  "caption",
+  "dd",
+  "details",
+  "dialog",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hgroup",
+  "hr",
+  "iframe",
+  "img",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "option",
+  "p",
+  "pre",
+  "section",
+  "summary",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "tr",
+  "ul",
+  "video",
+]);
+
+const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const RAW_TEXT = /<(script|style|template)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:[^>"']|"[^"]*"|'[^']*')*>/g;
+const DECLARATION = /<[!?][^>]*>/g;
+const WHITESPACE = /\s+/g;
+
+/**
+ * Turns an HTML fragment into plain text: comments, scripts and styles are dropped, block
+ * elements become spaces, other tags vanish, entities are decoded and whitespace collapses.
+ */
+export function htmlToText(html: string): string {
+  if (!html) return "";
+  const text = html
+    .replace(COMMENT, " ")
+    .replace(RAW_TEXT, " ")
+    .replace(DECLARATION, " ")
+    .replace(TAG, (_tag, name: string) => (BLOCK_ELEMENTS.has(name.toLowerCase()) ? " " : ""));
+  return collapseWhitespace(decodeEntities(text));
+}
+
+/** Trims a string and collapses every run of whitespace to one space. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(WHITESPACE, " ").trim();
+}
+
+/** Normalises a search query as the spec asks: trimmed, whitespace runs collapsed to one space. */
+export function normalizeQuery(query: string): string {
+  return typeof query === "string" ? collapseWhitespace(query) : "";
+}
+
+const MARKS = /\p{M}+/gu;
+
+/** Folds case and accents ("Pérkhidmatan" -> "perkhidmatan"); no stemming, so Malay survives intact. */
+export function foldText(text: string): string {
+  return text.normalize("NFKD").replace(MARKS, "").toLowerCase();
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Splits text into folded terms: runs of letters and digits; everything else separates terms. */
+export function tokenize(text: string): string[] {
+  return foldText(text).match(WORD) ?? [];
+}
+
+/** The question's search text: its description plus its HTML content as plain text. */
+export function toSearchText(description: string, content: string): string {
+  return collapseWhitespace(`${htmlToText(description)} ${htmlToText(content)}`);
+}
+
+/** The slug a question is addressed by: "category-slug/question-slug". */
+export function toQuestionSlug(categorySlug: string, questionSlug: string): string {
+  return `${categorySlug}/${questionSlug}`;
+}
