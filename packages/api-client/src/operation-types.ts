@@ -39,17 +39,22 @@ type HasBody<O> = [BodyContent<O>] extends [never] ? false : true;
 type BodyRequired<O> = O extends { requestBody: { content: unknown } } ? true : false;
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | "2XX";
-type SuccessBody<O> = O extends { responses: infer R }
+type Unwrap<B> = B extends { response: infer D } ? D : undefined;
+type ContentData<C> = "application/json" extends keyof C
+  ? Unwrap<C["application/json"]>
+  : C[keyof C];
+
+/**
+ * The `data` of an operation's success result: the `response` field of its 2xx JSON body (the
+ * body itself, as text, for a non-JSON media type such as text/html).
+ */
+export type OperationData<O> = O extends { responses: infer R }
   ? {
-      [K in keyof R & SuccessStatus]: R[K] extends { content: { "application/json": infer J } }
-        ? J
+      [K in keyof R & SuccessStatus]: R[K] extends { content: infer C }
+        ? ContentData<C>
         : undefined;
     }[keyof R & SuccessStatus]
   : never;
-type Unwrap<B> = B extends { response: infer D } ? D : undefined;
-
-/** The `data` of an operation's success result: the `response` field of its 2xx JSON body. */
-export type OperationData<O> = Unwrap<SuccessBody<O>>;
 
 type CredentialFor<R> = R extends { credential: "token" }
   ? { token: Token; apiKey?: string | undefined }

@@ -118,7 +118,12 @@ export function createTransport(options: TransportOptions): Transport {
       const headers: Record<string, string> = { ...defaultHeaders, ...input.headers };
       if (authorization !== undefined) headers.Authorization = authorization;
       if (apiKey !== undefined && apiKeyHeader !== undefined) headers[apiKeyHeader] = apiKey;
-      const contentType = input.contentType ?? operation.body?.contentType ?? "application/json";
+      const contentType =
+        input.contentType ??
+        // A file body keeps its own type where the spec accepts raw media (the signed upload).
+        (input.body instanceof Blob && input.body.type && isRawMedia(operation.body?.contentType)
+          ? input.body.type
+          : (operation.body?.contentType ?? "application/json"));
       const body = input.body === undefined ? undefined : serializeBody(input.body, contentType);
       // FormData sets its own multipart boundary; every other body states its type.
       if (body !== undefined && !(body instanceof FormData)) headers["Content-Type"] = contentType;
@@ -240,20 +245,28 @@ function toFormData(body: unknown): FormData {
   return form;
 }
 
+function isRawMedia(contentType: string | undefined): boolean {
+  return (
+    contentType !== undefined &&
+    !/json/i.test(contentType) &&
+    !/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType)
+  );
+}
+
+/** The `response` field of a JSON body; a body of another type (e.g. text/html) as text. */
 function readEnvelope(name: string, response: Response, text: string | undefined): unknown {
   if (text === undefined || text === "") return undefined;
+  const type = response.headers.get("Content-Type") ?? "";
+  if (type !== "" && !/json/i.test(type)) return text;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (cause) {
-    if (/json/i.test(response.headers.get("Content-Type") ?? "")) {
-      throw new ApiError("invalid-response", `${name} answered invalid JSON`, {
-        statusCode: response.status,
-        error: text,
-        cause,
-      });
-    }
-    return undefined;
+    throw new ApiError("invalid-response", `${name} answered invalid JSON`, {
+      statusCode: response.status,
+      error: text,
+      cause,
+    });
   }
   return parsed !== null && typeof parsed === "object" && "response" in parsed
     ? (parsed as { response: unknown }).response

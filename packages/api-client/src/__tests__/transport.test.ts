@@ -293,7 +293,7 @@ describe("content type", () => {
   it("sends multipart/form-data when the call overrides the content type", async () => {
     let fields: Record<string, string> = {};
     server.handle(async (req, res) => {
-      const form = await new Response(req.body, {
+      const form = await new Response(new Uint8Array(req.body), {
         headers: { "Content-Type": req.headers["content-type"] ?? "" },
       }).formData();
       fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
