@@ -32,6 +32,7 @@ export {
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,
   UPLOAD_MIME_TYPES,
+  UPLOAD_TITLE_MAX_LENGTH,
   uploadFileSchema,
   signedUrlBodySchema,
   fileExtension,
@@ -63,12 +64,18 @@ export {
   type MarketingContactFields,
 } from "./contact-us.js";
 export {
+  identifierSchema,
   leadContactSchema,
+  leadCreateBodySchema,
+  leadAddressInputSchema,
+  leadUpdateBodySchema,
   registerInterestSchema,
   generateOtpBodySchema,
   verifyOtpBodySchema,
   consentBodySchema,
   b40VerifyBodySchema,
   type LeadContact,
+  type LeadCreateBody,
+  type LeadUpdateBody,
   type RegisterInterest,
 } from "./lead.js";

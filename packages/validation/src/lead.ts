@@ -1,12 +1,13 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
-import { languageSchema, productSchema, stateSchema } from "./enums.js";
+import { languageSchema, productSchema } from "./enums.js";
 import { mobileNumberSchema } from "./mobile.js";
 import { myKadSchema } from "./mykad.js";
 import { otpSchema } from "./otp.js";
 import {
   emailSchema,
   optionalOrEmpty,
+  optionalString,
   personNameSchema,
   postcodeSchema,
   requiredString,
@@ -14,7 +15,19 @@ import {
 
 const optionalMobile = optionalOrEmpty(mobileNumberSchema, M.mobile);
 
-/** Lead contact details (update-sbb-lead): the keys match the lead-update error context keys. */
+// Register identifiers: letters, digits, _ and -.
+const IDENTIFIER = /^[A-Za-z0-9_-]+$/;
+const REFERRAL_CODE = /^[A-Z0-9]{6,12}$/;
+
+/** An identifier of the address register or the content service (packages, add-ons). */
+export const identifierSchema = v.pipe(
+  v.string(M.type),
+  v.nonEmpty(M.required),
+  v.maxLength(64, M.tooLong),
+  v.regex(IDENTIFIER, M.invalid),
+);
+
+/** Lead contact details: the keys match the lead-update error context keys. */
 export const leadContactSchema = v.object(
   {
     name: personNameSchema,
@@ -28,15 +41,64 @@ export const leadContactSchema = v.object(
 /** Lead contact details input. */
 export type LeadContact = v.InferInput<typeof leadContactSchema>;
 
+/** Body of POST /api/v1/greenfield/generate-sbb-lead (product, language, optional origin tags). */
+export const leadCreateBodySchema = v.object(
+  {
+    product: productSchema,
+    language: languageSchema,
+    packageId: v.optional(identifierSchema),
+    referralCode: v.optional(v.pipe(v.string(M.type), v.regex(REFERRAL_CODE, M.invalid))),
+    utmSource: optionalString(100),
+    utmMedium: optionalString(100),
+    utmCampaign: optionalString(100),
+  },
+  M.type,
+);
+
+/** Body of generate-sbb-lead, input side. */
+export type LeadCreateBody = v.InferInput<typeof leadCreateBodySchema>;
+
+/** The chosen address of a lead update: the register's addressId plus unit details. */
+export const leadAddressInputSchema = v.object(
+  {
+    addressId: identifierSchema,
+    unitNumber: optionalString(20),
+    remarks: optionalString(300),
+  },
+  M.type,
+);
+
+/** Body of PATCH /api/v1/greenfield/update-sbb-lead: any contact field, MyKad, address; one at least. */
+export const leadUpdateBodySchema = v.pipe(
+  v.object(
+    {
+      name: v.optional(personNameSchema),
+      phoneNumber: v.optional(mobileNumberSchema),
+      alternatePhoneNumber: v.optional(mobileNumberSchema),
+      email: v.optional(emailSchema),
+      identityCard: v.optional(myKadSchema),
+      address: v.optional(leadAddressInputSchema),
+    },
+    M.type,
+  ),
+  v.check((body) => Object.values(body).some((value) => value !== undefined), M.required),
+);
+
+/** Body of update-sbb-lead, input side. */
+export type LeadUpdateBody = v.InferInput<typeof leadUpdateBodySchema>;
+
 /** Body of POST /api/v3/register-interest (no token needed). */
 export const registerInterestSchema = v.object(
   {
     name: personNameSchema,
     phoneNumber: mobileNumberSchema,
-    email: emailSchema,
-    postalCode: postcodeSchema,
+    email: optionalOrEmpty(emailSchema, M.email),
     product: productSchema,
-    state: v.optional(stateSchema),
+    postalCode: postcodeSchema,
+    residenceType: v.optional(v.picklist([1, 2], M.residenceType)),
+    address: optionalString(300),
+    language: languageSchema,
+    remarks: optionalString(500),
   },
   M.type,
 );

@@ -7,7 +7,7 @@ export const UPLOAD_MAX_BYTES = 5_000_000;
 /** Accepted upload extensions and the MIME types each may carry (pdf is application/pdf). */
 export const UPLOAD_TYPES = {
   png: ["image/png"],
-  bmp: ["image/bmp", "image/x-ms-bmp"],
+  bmp: ["image/bmp"],
   jpg: ["image/jpeg"],
   jpeg: ["image/jpeg"],
   pdf: ["application/pdf"],
@@ -68,8 +68,15 @@ export const uploadFileSchema = v.pipe(
   v.check((file) => file.size <= UPLOAD_MAX_BYTES, M.uploadTooLarge),
 );
 
+/** Longest accepted document title. */
+export const UPLOAD_TITLE_MAX_LENGTH = 100;
+
 /** Body of POST /api/v3/generate-signed-url: a document title and an accepted MIME type. */
 export const signedUrlBodySchema = v.object({
-  title: v.pipe(v.string(M.type), v.nonEmpty(M.required), v.maxLength(255, M.uploadTitle)),
+  title: v.pipe(
+    v.string(M.type),
+    v.nonEmpty(M.required),
+    v.maxLength(UPLOAD_TITLE_MAX_LENGTH, M.uploadTitle),
+  ),
   type: v.pipe(v.string(M.type), v.nonEmpty(M.required), v.check(isUploadMimeType, M.uploadType)),
 });

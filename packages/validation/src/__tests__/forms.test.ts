@@ -6,6 +6,8 @@ import {
   contactUsFormSchema,
   generateOtpBodySchema,
   leadContactSchema,
+  leadCreateBodySchema,
+  leadUpdateBodySchema,
   leadSearchFormSchema,
   leadSearchPayloadSchema,
   marketingContactSchema,
@@ -202,10 +204,38 @@ describe("lead bodies", () => {
       email: "a@b.co",
       postalCode: "50450",
       product: "fibre",
+      language: "bm",
     };
     expect(validate(registerInterestSchema, body).success).toBe(true);
     expect(validate(registerInterestSchema, { ...body, product: "phone" }).errors).toEqual([
       { field: "product", code: "validation.product.invalid" },
+    ]);
+  });
+
+  it("validates the lead create and update bodies", () => {
+    expect(validate(leadCreateBodySchema, { product: "fibre", language: "en" }).success).toBe(true);
+    expect(validate(leadCreateBodySchema, { product: "fibre" }).errors).toEqual([
+      { field: "language", code: "validation.required" },
+    ]);
+    expect(
+      validate(leadCreateBodySchema, { product: "tv", language: "bm", referralCode: "abc" }).errors,
+    ).toEqual([{ field: "referralCode", code: "validation.invalid" }]);
+    expect(
+      validate(leadUpdateBodySchema, {
+        phoneNumber: "012-3456789",
+        identityCard: "900101-14-1234",
+        address: { addressId: "KL-50450-000123", unitNumber: "A-10-3" },
+      }).output,
+    ).toEqual({
+      phoneNumber: "+60123456789",
+      identityCard: "900101141234",
+      address: { addressId: "KL-50450-000123", unitNumber: "A-10-3" },
+    });
+    expect(validate(leadUpdateBodySchema, {}).errors).toEqual([
+      { field: "", code: "validation.required" },
+    ]);
+    expect(validate(leadUpdateBodySchema, { address: { addressId: "a b" } }).errors).toEqual([
+      { field: "address.addressId", code: "validation.invalid" },
     ]);
   });
 

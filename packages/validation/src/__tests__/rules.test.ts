@@ -214,7 +214,7 @@ table("signed url body", signedUrlBodySchema, [
   [{ title: "MyKad front", type: "application/pdf" }, true],
   [{ title: "MyKad front", type: "image/jpeg" }, true],
   [{ title: "", type: "application/pdf" }, "validation.required"],
-  [{ title: "x".repeat(256), type: "application/pdf" }, "validation.upload.title"],
+  [{ title: "x".repeat(101), type: "application/pdf" }, "validation.upload.title"],
   [{ title: "x", type: "text/html" }, "validation.upload.type"],
   [{ title: "x" }, "validation.required"],
 ]);
