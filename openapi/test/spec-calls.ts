@@ -1,0 +1,106 @@
+// The calls of SPEC.md section 7, copied by hand, with the service that answers each. Paths are
+// written exactly as SPEC.md writes them, query strings included; `{a|b}` lists literal values.
+import type { Service } from "./load";
+
+/** One call of SPEC.md section 7. */
+export interface SpecCall {
+  service: Service;
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  note?: string;
+}
+
+/** SPEC.md section 7, call by call. */
+export const SPEC_CALLS: SpecCall[] = [
+  // Address service
+  { service: "address", method: "POST", path: "/cassandra/api/v1/address/greenfield-search" },
+  {
+    service: "address",
+    method: "POST",
+    path: "/cassandra/api/v1/address/check-isp-coverage?platform={product}",
+  },
+
+  // Shop service
+  { service: "shop", method: "POST", path: "/api/v1/greenfield/generate-sbb-lead" },
+  { service: "shop", method: "PATCH", path: "/api/v1/greenfield/update-sbb-lead" },
+  { service: "shop", method: "POST", path: "/api/v3/generate-signed-url" },
+  { service: "shop", method: "DELETE", path: "/api/v3/document/{documentId}.{second id}" },
+  { service: "shop", method: "POST", path: "/api/v3/generate-otp" },
+  { service: "shop", method: "POST", path: "/api/v3/verify-otp" },
+  { service: "shop", method: "POST", path: "/api/v3/consent" },
+  { service: "shop", method: "POST", path: "/api/v3/register-interest" },
+
+  // Content service
+  { service: "content", method: "POST", path: "/api/v1/authenticate" },
+  { service: "content", method: "GET", path: "/api/v1/static/highlight/{lang}/announcement" },
+  { service: "content", method: "GET", path: "/api/v1/static/highlight/{lang}/promotion" },
+  { service: "content", method: "GET", path: "/api/v1/static/support/{lang}/all" },
+  { service: "content", method: "GET", path: "/api/v1/static/content/{lang}/get-{product}" },
+  {
+    service: "content",
+    method: "GET",
+    path: "/api/v1/static/content/{lang}/get-{product}-combo-list",
+  },
+  { service: "content", method: "GET", path: "/api/v1/static/content/{lang}/campaign" },
+  { service: "content", method: "GET", path: "/api/v1/static/content/{lang}/campaign/{id}" },
+  { service: "content", method: "GET", path: "/api/v1/static/content/{lang}/get-{product}/{id}" },
+  { service: "content", method: "GET", path: "/api/v1/static/dealer/state/{state}" },
+  { service: "content", method: "GET", path: "/api/v1/channel/{lang}/{id}" },
+  { service: "content", method: "GET", path: "/api/v1/static/movie/{lang}/{id}" },
+  { service: "content", method: "GET", path: "/api/v1/bundle/{lang}/{id}" },
+  { service: "content", method: "GET", path: "/api/v1/package/{lang}/{id}" },
+  { service: "content", method: "GET", path: "/api/v1/entitled-astro-fibre" },
+  { service: "content", method: "POST", path: "/api/v1/entitled-astro-fibre" },
+  { service: "content", method: "GET", path: "/api/v1/search?keyword={kw}&lang={lang}" },
+  // "GET {listing path}?lang={lang}" is the generic form of the three listings below.
+  { service: "content", method: "GET", path: "/api/v1/listing/package?lang=" },
+  { service: "content", method: "GET", path: "/api/v1/static/afab?lang=" },
+  { service: "content", method: "GET", path: "/api/v1/listing/channel?lang=" },
+  { service: "content", method: "POST", path: "/api/v1/b40/auth" },
+  { service: "content", method: "POST", path: "/api/v1/b40/verify" },
+  { service: "content", method: "GET", path: "/api/v1/home/all?lang=" },
+  {
+    service: "content",
+    method: "GET",
+    path: "/api/v1/terms/{privacy-notice|privacy-policy|terms-of-use|terms-and-conditions}?lang=",
+  },
+  { service: "content", method: "GET", path: "/api/v1/user-info" },
+  { service: "content", method: "POST", path: "/api/v1/verify-user-info" },
+
+  // Other
+  { service: "config", method: "GET", path: "/", note: "a GET to its base" },
+  { service: "uploads", method: "PUT", path: "/{documentId}", note: "PUT to the signed url" },
+];
+
+/**
+ * Calls whose path SPEC.md leaves "not shown": our decisions (see README.md), checked the same way.
+ */
+export const DECIDED_CALLS: SpecCall[] = [
+  { service: "content", method: "GET", path: "/api/v1/referral/{code}", note: "referral info" },
+  { service: "content", method: "POST", path: "/api/v1/referral/status", note: "referral status" },
+  { service: "shop", method: "PATCH", path: "/api/v1/greenfield/update-sbb-order", note: "order" },
+  { service: "shop", method: "POST", path: "/api/v3/purchase", note: "purchase API" },
+  { service: "marketing", method: "POST", path: "/contact-us", note: "configured form path" },
+  { service: "marketing", method: "GET", path: "/altcha/challenge", note: "captcha challenge" },
+];
+
+/** Operations whose payload or path SPEC.md leaves "not shown"; each says "Our decision". */
+export const DECISION_OPERATIONS = [
+  "generateSbbLead",
+  "updateSbbLead",
+  "updateSbbOrder",
+  "purchaseLead",
+  "registerInterest",
+  "authenticate",
+  "b40Auth",
+  "b40Verify",
+  "getEntitledAstroFibre",
+  "claimEntitledAstroFibre",
+  "getUserInfo",
+  "verifyUserInfo",
+  "getReferralInfo",
+  "checkReferralStatus",
+  "getConfig",
+  "submitContactUs",
+  "getAltchaChallenge",
+];
