@@ -1,7 +1,7 @@
 import type { ApiSuccess, CallOptions, Token } from "./transport.js";
 
 type Empty = Record<never, never>;
-type Simplify<T> = { [K in keyof T]: T[K] } & Empty;
+type Simplify<T> = { [K in keyof T]: T[K] };
 type Defined<T> = [T] extends [never] ? Empty : [T] extends [undefined] ? Empty : NonNullable<T>;
 
 type ParamsIn<O, In extends "path" | "query"> = O extends { parameters: infer P }
