@@ -87,7 +87,11 @@ export function createTransport(options: TransportOptions): Transport {
     baseUrl,
     credentials: "omit",
     // Looked up per call so a fetch patched after creation (tests, polyfills) is honoured.
-    fetch: (request: Request) => (options.fetch ?? globalThis.fetch)(request),
+    // Called detached: a browser's window.fetch throws "Illegal invocation" with another `this`.
+    fetch: (request: Request) => {
+      const send = options.fetch ?? globalThis.fetch;
+      return send(request);
+    },
   });
   if (cache) client.use(etagMiddleware(cache));
 
