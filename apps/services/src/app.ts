@@ -1,0 +1,144 @@
+import { existsSync } from "node:fs";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
+import { openDatabase, type Database } from "./db/database.js";
+import { migrate } from "./db/migrate.js";
+import { seedReferenceData } from "./db/seed-reference.js";
+import { systemClock, type Clock } from "./lib/clock.js";
+import { loadEnv, type Env } from "./lib/env.js";
+import { loggerOptions } from "./lib/logger.js";
+import { createValidatorCompiler } from "./openapi/ajv.js";
+import { registerContract, type ServiceDefinition } from "./openapi/register.js";
+import { findOpenApiDir } from "./openapi/spec.js";
+import errorHandler from "./plugins/error-handler.js";
+import etag from "./plugins/etag.js";
+import jsonBody from "./plugins/json-body.js";
+import security from "./plugins/security.js";
+import { serviceDefinitions } from "./routes/index.js";
+import { createServices, type Services } from "./services/index.js";
+import type { SmsSender } from "./services/otp.js";
+
+/** What `buildApp` accepts; everything has a default read from the environment. */
+export interface BuildAppOptions {
+  /** Overrides of the environment settings (merged over `loadEnv(process.env)`). */
+  env?: Partial<Env>;
+  /** An open database to use (tests share one per file); otherwise opened from env. */
+  db?: Database;
+  /** Time source for tokens, OTP and signed URLs. */
+  clock?: Clock;
+  /** Pino options, or false for no logs. */
+  logger?: FastifyServerOptions["logger"];
+  /** Check every answer against its contract (default: outside production). */
+  validateResponses?: boolean;
+  /** Where OTPs are sent; the default only logs that one was sent. */
+  sms?: SmsSender;
+  /** Requests per minute on rate-limited routes (default 30). */
+  rateLimitMax?: number;
+  /** Replace or extend the services (e.g. extra content handler tables). */
+  services?: (defaults: ServiceDefinition[], openapiDir: string) => ServiceDefinition[];
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    env: Env;
+    clock: Clock;
+    db: Database;
+    services: Services;
+  }
+}
+
+/** Options of the `portal` plugin (the app itself). */
+export interface PortalPluginOptions {
+  env: Env;
+  db: Database;
+  clock: Clock;
+  validateResponses: boolean;
+  rateLimitMax: number;
+  sms?: SmsSender;
+  services?: BuildAppOptions["services"];
+}
+
+/**
+ * The whole application as a plugin: shared plugins, services as decorators, then one
+ * encapsulated plugin per service contract under its base path.
+ */
+export const portal = fp<PortalPluginOptions>(
+  async function portal(app, opts) {
+    app.decorate("env", opts.env);
+    app.decorate("clock", opts.clock);
+    app.decorate("db", opts.db);
+    app.decorate("contractOperations", new Map());
+    app.decorate(
+      "services",
+      await createServices({
+        env: opts.env,
+        db: opts.db,
+        clock: opts.clock,
+        log: app.log,
+        sms: opts.sms,
+      }),
+    );
+
+    await app.register(errorHandler);
+    await app.register(security, {
+      corsOrigins: opts.env.corsOrigins,
+      rateLimitMax: opts.rateLimitMax,
+    });
+    await app.register(jsonBody);
+    await app.register(etag);
+
+    const openapiDir = findOpenApiDir();
+    const defaults = serviceDefinitions(openapiDir);
+    const definitions = opts.services ? opts.services(defaults, openapiDir) : defaults;
+    for (const service of definitions) {
+      if (!existsSync(service.file)) {
+        app.log.warn(
+          { service: service.name, file: service.file },
+          "contract file missing; service not mounted",
+        );
+        continue;
+      }
+      await app.register(
+        async (scope) => registerContract(scope, service, opts.validateResponses),
+        { prefix: service.prefix },
+      );
+    }
+    app.get("/health", { config: {} }, async () => ({ response: { status: "ok" } }));
+  },
+  { name: "portal" },
+);
+
+/** Builds the Fastify app: opens (or takes) the database, migrates, seeds reference data. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const env: Env = { ...loadEnv(), ...options.env };
+  const clock = options.clock ?? systemClock;
+  const ownsDb = !options.db;
+  const db =
+    options.db ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }));
+  await migrate(db);
+  await seedReferenceData(db);
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(env.logLevel),
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+  await app.register(portal, {
+    env,
+    db,
+    clock,
+    validateResponses: options.validateResponses ?? env.portalEnv !== "production",
+    rateLimitMax: options.rateLimitMax ?? 30,
+    sms: options.sms,
+    services: options.services,
+  });
+  if (ownsDb) app.addHook("onClose", async () => db.close());
+  return app;
+}
+
+export { loadEnv, type Env } from "./lib/env.js";
+export { ManualClock, systemClock, type Clock } from "./lib/clock.js";
+export { openDatabase, openPglite, openPostgres, type Database } from "./db/database.js";
+export type { ServiceDefinition, OperationTable, OperationsFactory } from "./openapi/register.js";

@@ -1,0 +1,241 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from "fastify";
+import type { ValidateFunction } from "ajv";
+import { HttpError } from "../lib/errors.js";
+import { createAjv } from "./ajv.js";
+import {
+  listOperations,
+  loadSpec,
+  type JsonSchema,
+  type Operation,
+  type ParameterObject,
+  type ResponseObject,
+} from "./spec.js";
+
+/** A route handler plus Fastify route options (rate limit, body limit...) for one operation. */
+export interface OperationSpec {
+  handler: RouteHandlerMethod;
+  options?: Omit<RouteShorthandOptions, "schema" | "handler">;
+}
+
+/** Handlers of a service keyed by operationId. */
+export type OperationTable = Record<string, RouteHandlerMethod | OperationSpec>;
+
+/**
+ * Builds the handlers of (part of) a service. It receives the service's encapsulated scope, so
+ * it may add content-type parsers or hooks that only that service sees.
+ */
+export type OperationsFactory = (
+  scope: FastifyInstance,
+) => OperationTable | Promise<OperationTable>;
+
+/** One service: its contract file, base path and the handler tables that implement it. */
+export interface ServiceDefinition {
+  name: string;
+  /** Absolute path of the OpenAPI file. */
+  file: string;
+  /** Base path, e.g. /shop. */
+  prefix: string;
+  /** Several tables may implement one contract (content: catalogue + account). */
+  operations: OperationsFactory[];
+}
+
+/** Route config every contract route carries. */
+export interface OperationConfig {
+  service: string;
+  operationId: string;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    operationId?: string;
+    service?: string;
+  }
+  interface FastifyInstance {
+    /** Every operation of every registered contract, by service. */
+    contractOperations: Map<string, Operation[]>;
+  }
+}
+
+const JSON_TYPES = ["application/json"];
+
+function objectSchema(params: ParameterObject[], lower = false): JsonSchema | undefined {
+  if (params.length === 0) return undefined;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const p of params) {
+    const name = lower ? p.name.toLowerCase() : p.name;
+    properties[name] = p.schema ?? {};
+    if (p.required || p.in === "path") required.push(name);
+  }
+  return { type: "object", properties, required };
+}
+
+function jsonSchemaOf(content: Record<string, { schema?: JsonSchema }> | undefined) {
+  if (!content) return undefined;
+  const key = Object.keys(content).find((k) => JSON_TYPES.includes(k) || k.endsWith("+json"));
+  return key ? (content[key]?.schema ?? {}) : undefined;
+}
+
+/** Validates the answers of one operation against its documented responses. */
+class ResponseChecker {
+  readonly #byStatus = new Map<string, { def: ResponseObject; validate?: ValidateFunction }>();
+  constructor(responses: Record<string, ResponseObject> = {}, ajv: ReturnType<typeof createAjv>) {
+    for (const [status, def] of Object.entries(responses)) {
+      const schema = jsonSchemaOf(def.content);
+      this.#byStatus.set(status.toUpperCase(), {
+        def,
+        validate: schema ? ajv.compile(schema) : undefined,
+      });
+    }
+  }
+  /** Returns a description of what breaks the contract, or undefined. */
+  check(status: number, headers: Record<string, unknown>, payload: unknown): string | undefined {
+    const entry =
+      this.#byStatus.get(String(status)) ??
+      this.#byStatus.get(`${String(status)[0]}XX`) ??
+      this.#byStatus.get("DEFAULT");
+    if (!entry) return `status ${status} is not documented`;
+    for (const [name, header] of Object.entries(entry.def.headers ?? {})) {
+      if (header.required && headers[name.toLowerCase()] === undefined)
+        return `header ${name} is missing`;
+    }
+    const text =
+      payload === undefined || payload === null
+        ? ""
+        : typeof payload === "string"
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString("utf8")
+            : undefined;
+    if (text === undefined) return undefined; // streams are not checked
+    if (!entry.def.content)
+      return text.length === 0 ? undefined : `status ${status} documents no body`;
+    const contentType =
+      String(headers["content-type"] ?? "")
+        .split(";")[0]
+        ?.trim() ?? "";
+    if (
+      !Object.keys(entry.def.content).some(
+        (k) =>
+          k === contentType ||
+          k === "*/*" ||
+          (k.endsWith("/*") && contentType.startsWith(k.slice(0, -1))),
+      )
+    ) {
+      return `content type ${contentType || "(none)"} is not documented for status ${status}`;
+    }
+    if (!entry.validate) return undefined;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return "body is not JSON";
+    }
+    if (entry.validate(body)) return undefined;
+    return (entry.validate.errors ?? [])
+      .map((e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`)
+      .join("; ");
+  }
+}
+
+const notImplemented =
+  (operationId: string): RouteHandlerMethod =>
+  async () => {
+    throw new HttpError(501, `Operation ${operationId} is not implemented`, {
+      code: "notImplemented",
+    });
+  };
+
+/**
+ * Registers every operation of a contract as a route of `scope` (already prefixed), with the
+ * request schemas taken from the contract. With `validateResponses`, every answer is checked
+ * against the contract and a breach becomes a 500 (so a test fails instead of data vanishing).
+ */
+export async function registerContract(
+  scope: FastifyInstance,
+  service: ServiceDefinition,
+  validateResponses: boolean,
+): Promise<void> {
+  const doc = await loadSpec(service.file);
+  const operations = listOperations(doc);
+  scope.contractOperations.set(service.name, operations);
+  const table: OperationTable = {};
+  for (const factory of service.operations) Object.assign(table, await factory(scope));
+
+  const ajv = createAjv({ useDefaults: false });
+  const checkers = new Map<string, ResponseChecker>();
+  const implemented = new Set<string>();
+
+  for (const op of operations) {
+    const entry = table[op.operationId];
+    const spec: OperationSpec | undefined =
+      typeof entry === "function" ? { handler: entry } : entry;
+    if (spec) implemented.add(op.operationId);
+    const schema: Record<string, JsonSchema> = {};
+    const params = objectSchema(op.parameters.filter((p) => p.in === "path"));
+    const query = objectSchema(op.parameters.filter((p) => p.in === "query"));
+    const headers = objectSchema(
+      op.parameters.filter((p) => p.in === "header"),
+      true,
+    );
+    const content = op.operation.requestBody?.content;
+    // JSON bodies, and multipart forms parsed to key/values (@fastify/multipart attachFieldsToBody).
+    const body = jsonSchemaOf(content) ?? content?.["multipart/form-data"]?.schema;
+    if (params) schema.params = params;
+    if (query) schema.querystring = { ...query, additionalProperties: false };
+    if (headers) schema.headers = headers;
+    if (body) schema.body = body;
+    checkers.set(op.operationId, new ResponseChecker(op.operation.responses, ajv));
+    scope.route({
+      ...spec?.options,
+      method: op.method as "GET",
+      url: op.route,
+      schema,
+      config: {
+        ...(spec?.options?.config ?? {}),
+        service: service.name,
+        operationId: op.operationId,
+      },
+      handler: spec?.handler ?? notImplemented(op.operationId),
+    });
+  }
+  const missing = operations
+    .filter((o) => !implemented.has(o.operationId))
+    .map((o) => o.operationId);
+  if (missing.length > 0)
+    scope.log.warn({ service: service.name, missing }, "operations without a handler answer 501");
+
+  if (validateResponses) {
+    scope.addHook(
+      "onSend",
+      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const operationId = request.routeOptions.config.operationId;
+        if (!operationId || !implemented.has(operationId)) return payload;
+        const problem = checkers
+          .get(operationId)
+          ?.check(reply.statusCode, reply.getHeaders(), payload);
+        if (!problem) return payload;
+        request.log.error(
+          { operationId, status: reply.statusCode, problem },
+          "response breaks the contract",
+        );
+        reply
+          .code(500)
+          .header("content-type", "application/json; charset=utf-8")
+          .removeHeader("etag");
+        return JSON.stringify({
+          statusCode: 500,
+          error: "Internal Server Error",
+          message: `Response of ${operationId} breaks the contract: ${problem}`,
+          code: "response.invalid",
+        });
+      },
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { describeAjvError } from "../openapi/ajv.js";
+import { HttpError, reason } from "../lib/errors.js";
+
+/**
+ * The one error handler: 400s name the field, 4xx keep their message, 5xx are logged and
+ * answered with a generic body. Stacks never leave the process.
+ */
+export default fp(
+  async function errorHandler(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError & Partial<HttpError>, request, reply) => {
+      if (error.validation) {
+        const { field, code, message } = describeAjvError(
+          error.validation[0] as never,
+          error.validationContext ?? "body",
+        );
+        return reply.code(400).send({ statusCode: 400, error: reason(400), message, field, code });
+      }
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+          ? error.statusCode
+          : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, "request failed");
+        return reply
+          .code(status)
+          .send({ statusCode: status, error: reason(status), message: reason(status) });
+      }
+      if (error instanceof HttpError && error.headers) reply.headers(error.headers);
+      if (error instanceof HttpError && error.body) return reply.code(status).send(error.body);
+      const body: Record<string, unknown> = {
+        statusCode: status,
+        error: reason(status),
+        message: error.message,
+      };
+      // Fastify's own 4xx (bad JSON, media type, size) carry FST_ codes: give them stable keys.
+      const code = error instanceof HttpError ? error.code : fastifyCode(error.code, status);
+      if (status === 400) body.field = (error instanceof HttpError && error.field) || "body";
+      if (code) body.code = code;
+      else if (status === 400) body.code = "validation.body.invalid";
+      return reply.code(status).send(body);
+    });
+    app.setNotFoundHandler((request, reply) =>
+      reply
+        .code(404)
+        .send({
+          statusCode: 404,
+          error: reason(404),
+          message: `Route ${request.method} ${request.url.split("?")[0]} not found`,
+          code: "notFound",
+        }),
+    );
+  },
+  { name: "error-handler" },
+);
+
+function fastifyCode(code: string | undefined, status: number): string | undefined {
+  switch (code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "request.tooLarge";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "request.mediaType";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return "validation.body.invalid";
+    default:
+      if (code && /^[a-z]/.test(code)) return code;
+      return status === 400 && code ? "validation.body.invalid" : undefined;
+  }
+}

@@ -1,0 +1,62 @@
+import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { reason } from "../lib/errors.js";
+
+/** Options of the security plugin. */
+export interface SecurityOptions {
+  corsOrigins: string[];
+  /** Requests per minute on rate-limited routes; tests raise it. */
+  rateLimitMax: number;
+}
+
+/**
+ * Helmet headers, CORS for the portal's origin(s) without credentials, and a rate limiter that
+ * only acts on routes which opt in with `config.rateLimit`.
+ */
+export default fp<SecurityOptions>(
+  async function security(app, opts) {
+    await app.register(helmet, {
+      // Content images are fetched by the portal on another origin.
+      crossOriginResourcePolicy: { policy: "cross-origin" },
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", "data:"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+        },
+      },
+    });
+    await app.register(cors, {
+      origin: opts.corsOrigins.includes("*") ? "*" : opts.corsOrigins,
+      credentials: false,
+      methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+      allowedHeaders: ["Authorization", "If-None-Match", "Content-Type", "x-api-key"],
+      exposedHeaders: ["ETag", "Retry-After"],
+      maxAge: 600,
+    });
+    await app.register(rateLimit, {
+      global: false,
+      max: opts.rateLimitMax,
+      timeWindow: "1 minute",
+      errorResponseBuilder: (_req, context) => ({
+        statusCode: 429,
+        error: reason(429),
+        message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`,
+        code: "rateLimit.exceeded",
+      }),
+    });
+  },
+  { name: "security" },
+);
+
+/** Route config that turns the shared rate limiter on for a route. */
+export const rateLimited = (max?: number) => ({
+  rateLimit: max ? { max, timeWindow: "1 minute" } : {},
+});
+
+/** Types the app instance for `rateLimited` consumers. */
+export type { FastifyInstance };

@@ -1,0 +1,298 @@
+import { randomUUID } from "node:crypto";
+import {
+  b40VerifyBodySchema,
+  emailSchema,
+  languageSchema,
+  mobileNumberSchema,
+  myKadSchema,
+  normaliseMobileNumber,
+  productSchema,
+} from "@portal/validation";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { OperationTable } from "../../openapi/register.js";
+import { rateLimited } from "../../plugins/security.js";
+import { HttpError, notFound, reason, unauthorized } from "../../lib/errors.js";
+import { maskTail } from "../../lib/logger.js";
+import { bearer, TOKEN_TTL } from "../../services/tokens.js";
+import { parseWith } from "../validate.js";
+
+interface AccountRow {
+  account_number: string;
+  identity_card: string;
+  name: string;
+  phone_number: string;
+  email: string | null;
+  smart_card_number: string | null;
+  fibre_entitled: boolean;
+  service_address: {
+    line1: string;
+    line2?: string;
+    postalCode: string;
+    city: string;
+    state: string;
+  } | null;
+  entitlement_store_failure: boolean;
+}
+
+/** The fibre offer for entitled Suria TV customers. */
+export const ENTITLED_OFFER = {
+  packageId: "fibre-500-combo",
+  name: "Suria Fibre 500 Mbps",
+  monthlyPrice: 99,
+  discountedMonths: 6,
+} as const;
+
+/** An EntitledError (common.yaml) with one errorCode. */
+function entitledError(status: number, errorCode: string, message: string): HttpError {
+  return new HttpError(status, message, {
+    body: { statusCode: status, error: reason(status), message, errors: [{ errorCode, message }] },
+  });
+}
+
+const maskEmail = (email: string) => {
+  const [user = "", domain = ""] = email.split("@");
+  return `${user.slice(0, 1)}${"*".repeat(Math.max(1, user.length - 1))}@${domain}`;
+};
+
+/**
+ * Account operations of the content service (paths/content-account.yaml): product token, B40,
+ * entitled fibre, user info and referral. Registered beside the content catalogue handlers.
+ */
+export function contentAccountOperations(app: FastifyInstance): OperationTable {
+  const { tokens } = app.services;
+  const db = app.db;
+
+  const account = async (accountNumber: string) =>
+    (
+      await db.query<AccountRow>("select * from customer_accounts where account_number = $1", [
+        accountNumber,
+      ])
+    ).rows[0];
+
+  /** The product token's account, or EntitledError 401 ASTRO_FIBRE_INVALID_TOKEN. */
+  const entitledAccount = async (request: FastifyRequest): Promise<AccountRow> => {
+    try {
+      const claims = await tokens.fromRequest("product", request);
+      const row = await account(claims.sub);
+      if (row) return row;
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+    }
+    throw entitledError(401, "ASTRO_FIBRE_INVALID_TOKEN", "Product token is invalid or expired");
+  };
+
+  /** Shared checks of both entitled-fibre calls. */
+  const entitlementOf = async (row: AccountRow) => {
+    if (row.entitlement_store_failure)
+      throw entitledError(500, "AWS_DYNAMODB_GET_FAILED", "Entitlement lookup failed");
+    if (!row.smart_card_number)
+      throw entitledError(403, "SMC_MANDATORY", "The account has no smart card");
+    const claim = await db.query<{ id: string }>(
+      "select id from entitlement_claims where account_number = $1",
+      [row.account_number],
+    );
+    return { claimed: claim.rows.length > 0 };
+  };
+
+  return {
+    authenticate: {
+      options: { config: rateLimited(10) },
+      async handler(request) {
+        const body = request.body as {
+          product: string;
+          accountNumber: string;
+          identityCard: string;
+        };
+        const product = parseWith(productSchema, body.product);
+        const identityCard = parseWith(myKadSchema, body.identityCard);
+        const row = await account(body.accountNumber);
+        if (!row || row.identity_card !== identityCard)
+          throw unauthorized(
+            "Account number or identity card does not match",
+            "auth.credentials.invalid",
+          );
+        const token = await tokens.issue("product", row.account_number, { product });
+        return { response: { tokenType: "Bearer", token, expiresIn: TOKEN_TTL.product, product } };
+      },
+    },
+
+    b40Auth: {
+      options: { config: rateLimited(20) },
+      async handler() {
+        const token = await tokens.issue("b40", randomUUID());
+        return { response: { tokenType: "Bearer", token, expiresIn: TOKEN_TTL.b40 } };
+      },
+    },
+
+    b40Verify: {
+      options: { config: rateLimited(20) },
+      async handler(request) {
+        // Authorization: <tokenType> <token>, tokenType being "Bearer".
+        await tokens.verify("b40", bearer(request.headers.authorization));
+        const { identityCard } = parseWith(b40VerifyBodySchema, request.body);
+        const { rows } = await db.query<{ eligible: boolean; valid_until: string | Date | null }>(
+          "select eligible, valid_until from b40_households where identity_card = $1",
+          [identityCard],
+        );
+        const row = rows[0];
+        const masked = maskTail(identityCard);
+        if (!row) return { response: { status: "notFound", identityCard: masked } };
+        if (!row.eligible) return { response: { status: "notEligible", identityCard: masked } };
+        const validUntil = row.valid_until
+          ? new Date(row.valid_until).toISOString().slice(0, 10)
+          : undefined;
+        return {
+          response: {
+            status: "eligible",
+            identityCard: masked,
+            ...(validUntil ? { validUntil } : {}),
+          },
+        };
+      },
+    },
+
+    getEntitledAstroFibre: {
+      options: { config: rateLimited() },
+      async handler(request) {
+        const row = await entitledAccount(request);
+        const { claimed } = await entitlementOf(row);
+        return {
+          response: {
+            accountNumber: maskTail(row.account_number),
+            smartCardNumber: maskTail(row.smart_card_number ?? ""),
+            entitled: row.fibre_entitled,
+            claimed,
+            ...(row.fibre_entitled ? { offer: ENTITLED_OFFER } : {}),
+          },
+        };
+      },
+    },
+
+    claimEntitledAstroFibre: {
+      options: { config: rateLimited(), attachValidation: true },
+      async handler(request) {
+        const row = await entitledAccount(request);
+        if (request.validationError)
+          throw entitledError(400, "INVALID_REQUEST", "The body must be empty");
+        const { claimed } = await entitlementOf(row);
+        if (!row.fibre_entitled)
+          throw entitledError(
+            403,
+            "ASTRO_FIBRE_NOT_ENTITLED",
+            "The account is not entitled to the offer",
+          );
+        if (claimed)
+          throw entitledError(409, "ASTRO_FIBRE_ALREADY_CLAIMED", "The offer was already claimed");
+        const claimId = randomUUID();
+        const claimedAt = app.clock.now().toISOString();
+        const inserted = await db.query<{ id: string }>(
+          "insert into entitlement_claims (id, account_number, claimed_at) values ($1, $2, $3) on conflict (account_number) do nothing returning id",
+          [claimId, row.account_number, claimedAt],
+        );
+        if (inserted.rows.length === 0)
+          throw entitledError(409, "ASTRO_FIBRE_ALREADY_CLAIMED", "The offer was already claimed");
+        return { response: { claimId, claimedAt } };
+      },
+    },
+
+    getUserInfo: {
+      options: { config: rateLimited() },
+      async handler(request) {
+        const claims = await tokens.fromRequest("product", request);
+        const row = await account(claims.sub);
+        if (!row) throw notFound("Account not found", "account.notFound");
+        return {
+          response: {
+            name: row.name,
+            phoneNumber: maskTail(row.phone_number),
+            ...(row.email ? { email: maskEmail(row.email) } : {}),
+            accountNumber: maskTail(row.account_number),
+            ...(row.service_address ? { serviceAddress: row.service_address } : {}),
+          },
+        };
+      },
+    },
+
+    verifyUserInfo: {
+      options: { config: rateLimited() },
+      async handler(request) {
+        const claims = await tokens.fromRequest("product", request);
+        const body = request.body as { phoneNumber: string; email?: string };
+        const phone = parseWith(mobileNumberSchema, body.phoneNumber);
+        if (body.email !== undefined) parseWith(emailSchema, body.email);
+        const row = await account(claims.sub);
+        if (!row) throw unauthorized();
+        const mismatches: ("phoneNumber" | "email")[] = [];
+        if (normaliseMobileNumber(row.phone_number) !== phone) mismatches.push("phoneNumber");
+        if (
+          body.email !== undefined &&
+          (row.email ?? "").toLowerCase() !== body.email.toLowerCase()
+        )
+          mismatches.push("email");
+        return { response: { verified: mismatches.length === 0, mismatches } };
+      },
+    },
+
+    getReferralInfo: {
+      options: { config: rateLimited() },
+      async handler(request) {
+        const { code } = request.params as { code: string };
+        const lang = parseWith(languageSchema, (request.query as { lang?: string }).lang ?? "bm");
+        const { rows } = await db.query<{
+          code: string;
+          referrer_name: string;
+          product: string;
+          reward_bm: { title: string; description: string };
+          reward_en: { title: string; description: string };
+          valid_until: string | Date | null;
+          max_uses: number;
+          uses: number;
+        }>("select * from referral_codes where code = $1", [code]);
+        const row = rows[0];
+        if (!row) throw notFound("Referral code not found", "referral.notFound");
+        const validUntil = row.valid_until
+          ? new Date(row.valid_until).toISOString().slice(0, 10)
+          : undefined;
+        const today = app.clock.now().toISOString().slice(0, 10);
+        const status =
+          validUntil && validUntil < today
+            ? "expired"
+            : row.uses >= row.max_uses
+              ? "exhausted"
+              : "active";
+        return {
+          response: {
+            code: row.code,
+            status,
+            referrerName: row.referrer_name,
+            product: row.product,
+            reward: lang === "en" ? row.reward_en : row.reward_bm,
+            ...(validUntil ? { validUntil } : {}),
+          },
+        };
+      },
+    },
+
+    checkReferralStatus: {
+      options: { config: rateLimited(10) },
+      async handler(request) {
+        const body = request.body as { referralCode: string; phoneNumber: string };
+        const phone = parseWith(mobileNumberSchema, body.phoneNumber);
+        const { rows } = await db.query<{ status: string; updated_at: string | Date }>(
+          "select status, updated_at from referrals where referral_code = $1 and phone_number = $2",
+          [body.referralCode, phone],
+        );
+        const row = rows[0];
+        if (!row)
+          throw notFound("No referral with this code and phone number", "referral.notFound");
+        return {
+          response: {
+            referralCode: body.referralCode,
+            status: row.status,
+            updatedAt: new Date(row.updated_at).toISOString(),
+          },
+        };
+      },
+    },
+  };
+}

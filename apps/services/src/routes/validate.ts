@@ -1,0 +1,18 @@
+import { validate } from "@portal/validation";
+import type * as v from "valibot";
+import { badRequest } from "../lib/errors.js";
+
+/**
+ * Applies a @portal/validation schema (the one rule shared with the web app) after the contract's
+ * structural check; the first failing field answers 400 naming it.
+ */
+export function parseWith<const TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): v.InferOutput<TSchema> {
+  const result = validate(schema, input);
+  if (result.success) return result.output;
+  const first = result.errors[0];
+  const field = first?.field || "body";
+  throw badRequest(field, first?.code ?? "validation.invalid", `${field} is invalid`);
+}

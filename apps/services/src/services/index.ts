@@ -1,0 +1,52 @@
+import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/database.js";
+import type { Clock } from "../lib/clock.js";
+import type { Env } from "../lib/env.js";
+import { seedDir } from "../lib/paths.js";
+import { seedCatalog, type PackageCatalog } from "./catalog.js";
+import { LeadService } from "./leads.js";
+import { loggingSmsSender, OtpService, type SmsSender } from "./otp.js";
+import { localStorage, s3Storage, type FileStorage } from "./storage.js";
+import { TokenService } from "./tokens.js";
+import { UploadSigner } from "./upload-signer.js";
+
+/** The shared services every route module reaches through `app.services`. */
+export interface Services {
+  tokens: TokenService;
+  leads: LeadService;
+  otp: OtpService;
+  signer: UploadSigner;
+  storage: FileStorage;
+  /** Priced packages for the order update (the content service may replace it). */
+  catalog: PackageCatalog;
+  /** Folder for partial uploads (same file system as local storage, so a rename finishes them). */
+  uploadTempDir: string;
+}
+
+/** Creates the services from the settings; S3 storage when S3_BUCKET is set. */
+export async function createServices(deps: {
+  env: Env;
+  db: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  sms?: SmsSender;
+}): Promise<Services> {
+  const { env, db, clock, log } = deps;
+  return {
+    tokens: new TokenService(env.tokenSecret, clock),
+    leads: new LeadService(db, clock),
+    otp: new OtpService(
+      db,
+      clock,
+      env.otpSecret,
+      env.portalEnv !== "production",
+      deps.sms ?? loggingSmsSender(log),
+      log,
+    ),
+    signer: new UploadSigner(env.uploadSecret, clock, env.publicUrl),
+    storage: env.s3 ? await s3Storage(env.s3) : localStorage(join(env.dataDir, "uploads")),
+    catalog: seedCatalog(seedDir()),
+    uploadTempDir: join(env.dataDir, "uploads", ".partial"),
+  };
+}

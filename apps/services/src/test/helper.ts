@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { buildApp, type BuildAppOptions } from "../app.js";
+import { openPglite, openPostgres, type Database } from "../db/database.js";
+import { ManualClock } from "../lib/clock.js";
+import type { SmsSender } from "../services/otp.js";
+
+/** One database per test file: PGlite in memory, or a fresh schema on DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openPglite("memory");
+  return openPostgres(url, { schema: `t_${randomBytes(6).toString("hex")}` });
+}
+
+/** Drops the test schema (PostgreSQL) and closes the database. */
+export async function closeTestDatabase(db: Database): Promise<void> {
+  if (db.kind === "postgres") {
+    const { rows } = await db.query<{ s: string }>("select current_schema() as s");
+    if (rows[0]?.s?.startsWith("t_")) await db.exec(`drop schema ${rows[0].s} cascade`);
+  }
+  await db.close();
+}
+
+/** An SMS sender that remembers the last OTP per phone (tests only). */
+export class CapturingSms implements SmsSender {
+  readonly sent = new Map<string, string>();
+  async send(phoneNumber: string, otp: string): Promise<void> {
+    this.sent.set(phoneNumber, otp);
+  }
+}
+
+/** What a test gets: the app, its clock, its SMS sink and its data folder. */
+export interface TestContext {
+  app: FastifyInstance;
+  clock: ManualClock;
+  sms: CapturingSms;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a shared test database with a manual clock and response validation on. */
+export async function buildTestApp(
+  db: Database,
+  options: BuildAppOptions & { dataDir?: string } = {},
+): Promise<TestContext> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "portal-services-")));
+  const clock = (options.clock as ManualClock | undefined) ?? new ManualClock();
+  const sms = new CapturingSms();
+  const app = await buildApp({
+    db,
+    clock,
+    sms,
+    logger: false,
+    validateResponses: true,
+    rateLimitMax: 10_000,
+    ...options,
+    env: { portalEnv: "test", dataDir, publicUrl: "http://localhost:4000", ...options.env },
+  });
+  await app.ready();
+  return {
+    app,
+    clock,
+    sms,
+    dataDir,
+    async close() {
+      await app.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Injects a request and parses a JSON answer. */
+export async function call(app: FastifyInstance, opts: InjectOptions & { token?: string }) {
+  const { token, ...rest } = opts;
+  const res = await app.inject({
+    ...rest,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...rest.headers },
+  });
+  let body: unknown;
+  try {
+    body = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    body = res.body;
+  }
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: body as Record<string, any>,
+    raw: res,
+  };
+}
+
+/** Creates a lead and returns its id and token. */
+export async function createLead(app: FastifyInstance, product: "fibre" | "tv" = "fibre") {
+  const res = await call(app, {
+    method: "POST",
+    url: "/shop/api/v1/greenfield/generate-sbb-lead",
+    payload: { product, language: "bm" },
+  });
+  if (res.status !== 200)
+    throw new Error(`generate-sbb-lead: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.response as { leadId: string; token: string };
+}
