@@ -1,8 +1,10 @@
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   type Located,
   type Operation,
   type Service,
+  OPENAPI_DIR,
   SERVICE_FILES,
   child,
   deref,
@@ -11,7 +13,13 @@ import {
   loadFile,
   operations,
 } from "./load";
-import { DECIDED_CALLS, DECISION_OPERATIONS, SPEC_CALLS, type SpecCall } from "./spec-calls";
+import {
+  DECIDED_CALLS,
+  DECISION_OPERATIONS,
+  SECTION_3_SCHEMAS,
+  SPEC_CALLS,
+  type SpecCall,
+} from "./spec-calls";
 
 const SERVICES = Object.keys(SERVICE_FILES) as Service[];
 const ALL_FILES = [...Object.values(SERVICE_FILES), "common.yaml", "paths/content-account.yaml"];
@@ -135,6 +143,55 @@ describe("SPEC.md section 7", () => {
       return !found || !String(found.op.node.description ?? "").includes("Our decision");
     });
     expect(missing).toEqual([]);
+  });
+});
+
+describe("SPEC.md section 3", () => {
+  it.each(Object.entries(SECTION_3_SCHEMAS))("%s has a schema (%s)", (_entity, ref) => {
+    const [file = "", ptr = ""] = ref.split("#");
+    const schema = deref({ $ref: `#${ptr}` }, resolve(OPENAPI_DIR, file)).node;
+    expect(schema.type ?? schema.enum ?? schema.oneOf).toBeDefined();
+  });
+
+  it("contact-us form carries every SPEC field, the captcha payload and the API key", () => {
+    const form = loadFile("marketing.yaml");
+    const schema = deref(
+      { $ref: "#/components/schemas/ContactUsForm" },
+      resolve(OPENAPI_DIR, "marketing.yaml"),
+    );
+    expect(Object.keys(schema.node.properties as object).sort()).toEqual(
+      [
+        "formKey",
+        "name",
+        "first_contact_number",
+        "email",
+        "second_contact_number",
+        "address",
+        "box_selection",
+        "dish_selection",
+        "contact",
+        "altcha",
+      ].sort(),
+    );
+    expect(schema.node.required).not.toContain("email");
+    const schemes = (form.components as { securitySchemes: Record<string, unknown> })
+      .securitySchemes;
+    const key = deref(
+      schemes.marketingApiKey as Record<string, unknown>,
+      resolve(OPENAPI_DIR, "marketing.yaml"),
+    );
+    expect(key.node).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
+  });
+
+  it("security schemes: lead and product tokens are bearer JWTs, the B40 token is a raw Authorization header", () => {
+    const schemes = (loadFile("common.yaml").components as { securitySchemes: unknown })
+      .securitySchemes;
+    expect(schemes).toMatchObject({
+      leadToken: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      productToken: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      b40Token: { type: "apiKey", in: "header", name: "Authorization" },
+      marketingApiKey: { type: "apiKey", in: "header", name: "x-api-key" },
+    });
   });
 });
 
