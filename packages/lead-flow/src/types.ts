@@ -1,0 +1,79 @@
+import type { PortalApi } from "@portal/api-client";
+
+type Services = PortalApi<"address" | "shop" | "content">;
+
+/**
+ * The calls the lead journey makes, named by their OpenAPI operationId: a @portal/api-client
+ * client created with the address, shop and (for the entitled-fibre check) content base URLs.
+ */
+export interface LeadApi {
+  readonly address: Pick<Services["address"], "greenfieldSearch" | "checkIspCoverage">;
+  readonly shop: Pick<
+    Services["shop"],
+    | "generateSbbLead"
+    | "updateSbbLead"
+    | "updateSbbOrder"
+    | "purchaseLead"
+    | "generateSignedUrl"
+    | "deleteDocument"
+    | "generateOtp"
+    | "verifyOtp"
+    | "submitConsent"
+    | "registerInterest"
+  >;
+  readonly content: Pick<Services["content"], "getEntitledAstroFibre" | "claimEntitledAstroFibre">;
+}
+
+type Data<F> = F extends (...args: never[]) => Promise<{ data: infer D }> ? D : never;
+
+/** An address of the address register (greenfield search result). */
+export type Address = Data<LeadApi["address"]["greenfieldSearch"]>[number];
+/** The coverage of an address for a product. */
+export type Coverage = Data<LeadApi["address"]["checkIspCoverage"]>;
+/** The lead as the shop service answers an update. */
+export type Lead = Data<LeadApi["shop"]["updateSbbLead"]>;
+/** The lead's recorded order (package, add-ons, installation). */
+export type Order = Data<LeadApi["shop"]["updateSbbOrder"]>;
+/** The submitted purchase (order number). */
+export type Purchase = Data<LeadApi["shop"]["purchaseLead"]>;
+/** Body of the order update. */
+export type OrderUpdate = Parameters<LeadApi["shop"]["updateSbbOrder"]>[0];
+
+/** The part of the Web Storage API the flow uses (localStorage, sessionStorage, or a Map shim). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Time source and timers; inject a fake one in tests. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The real clock: Date.now and the global timers. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => {
+    const handle = globalThis.setTimeout(callback, ms);
+    // In Node a pending countdown must not keep the process alive.
+    (handle as { unref?: () => void }).unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** A Storage-like object kept in memory (Node, tests, private browsing fallbacks). */
+export function createMemoryStorage(initial: Record<string, string> = {}): StorageLike & {
+  readonly data: Map<string, string>;
+} {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, String(value)),
+    removeItem: (key) => void data.delete(key),
+  };
+}

@@ -1,0 +1,6 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { conditions: ["@portal/source"] },
+  test: { include: ["src/**/*.test.ts", "src/**/*.test.tsx"], testTimeout: 20_000 },
+});
