@@ -20,6 +20,7 @@ const DEFAULT_SEARCH_LIMIT = 10;
 const DEFAULT_RELATED_LIMIT = 5;
 
 // Both fields' term frequencies packed in one number per (question, term): name * SHIFT + text.
+// Exact while a field holds fewer than 2^24 copies of one term, far beyond any support answer.
 const SHIFT = 2 ** 24;
 
 type Hit = {
@@ -28,12 +29,6 @@ type Hit = {
   exactTerms: number;
   matches: SupportSearchMatch[];
 };
-
-function countTerms(terms: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
-}
 
 function average(lengths: Uint32Array): number {
   let total = 0;
@@ -137,11 +132,8 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
     textLengths[id] = textTerms.length;
 
     const packed = new Map<string, number>();
-    for (const [term, tf] of countTerms(nameTerms))
-      packed.set(term, Math.min(tf, SHIFT - 1) * SHIFT);
-    for (const [term, tf] of countTerms(textTerms)) {
-      packed.set(term, (packed.get(term) ?? 0) + Math.min(tf, SHIFT - 1));
-    }
+    for (const term of nameTerms) packed.set(term, (packed.get(term) ?? 0) + SHIFT);
+    for (const term of textTerms) packed.set(term, (packed.get(term) ?? 0) + 1);
     frequencies[id] = packed;
     for (const term of packed.keys()) {
       documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);

@@ -84,7 +84,7 @@ export function decodeEntities(text: string): string {
 
 // Elements that start a new line when rendered: their tags become a space, so words on either
 // side never run together ("<p>a</p><p>b</p>" is "a b", while "<b>a</b>b" stays "ab").
-const BLOCK_ELEMENTS = new Set([
+const BLOCK_ELEMENTS = [
   "address",
   "article",
   "aside",
@@ -131,26 +131,38 @@ const BLOCK_ELEMENTS = new Set([
   "tr",
   "ul",
   "video",
-]);
+];
 
 const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const RAW_TEXT = /<(script|style|template)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi;
-const TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:[^>"']|"[^"]*"|'[^']*')*>/g;
+const MAYBE_RAW_TEXT = /<(?:script|style|template)/i;
 const DECLARATION = /<[!?][^>]*>/g;
+// Attribute values may hold ">"; the unrolled loop keeps matching linear on unclosed tags.
+const ATTRIBUTES = `[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>`;
+const BLOCK_TAG = new RegExp(
+  `</?(?:${BLOCK_ELEMENTS.join("|")})(?![a-zA-Z0-9-])${ATTRIBUTES}`,
+  "gi",
+);
+const TAG = new RegExp(`</?[a-zA-Z][a-zA-Z0-9-]*${ATTRIBUTES}`, "g");
 const WHITESPACE = /\s+/g;
+
+// Tags out, entities still encoded: decoding last keeps "&lt;b&gt;" as text instead of a tag.
+function stripTags(html: string): string {
+  let text = html;
+  // Each pass only when its trigger is present: most support answers have no comments or scripts.
+  if (text.includes("<!--")) text = text.replace(COMMENT, " ");
+  if (MAYBE_RAW_TEXT.test(text)) text = text.replace(RAW_TEXT, " ");
+  if (text.includes("<!") || text.includes("<?")) text = text.replace(DECLARATION, " ");
+  if (text.includes("<")) text = text.replace(BLOCK_TAG, " ").replace(TAG, "");
+  return text;
+}
 
 /**
  * Turns an HTML fragment into plain text: comments, scripts and styles are dropped, block
  * elements become spaces, other tags vanish, entities are decoded and whitespace collapses.
  */
 export function htmlToText(html: string): string {
-  if (!html) return "";
-  const text = html
-    .replace(COMMENT, " ")
-    .replace(RAW_TEXT, " ")
-    .replace(DECLARATION, " ")
-    .replace(TAG, (_tag, name: string) => (BLOCK_ELEMENTS.has(name.toLowerCase()) ? " " : ""));
-  return collapseWhitespace(decodeEntities(text));
+  return html ? collapseWhitespace(decodeEntities(stripTags(html))) : "";
 }
 
 /** Trims a string and collapses every run of whitespace to one space. */
@@ -164,9 +176,12 @@ export function normalizeQuery(query: string): string {
 }
 
 const MARKS = /\p{M}+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Folds case and accents ("Pérkhidmatan" -> "perkhidmatan"); no stemming, so Malay survives intact. */
 export function foldText(text: string): string {
+  // Plain ASCII has nothing to decompose: skip the (costly) Unicode normalisation.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFKD").replace(MARKS, "").toLowerCase();
 }
 
@@ -179,7 +194,7 @@ export function tokenize(text: string): string[] {
 
 /** The question's search text: its description plus its HTML content as plain text. */
 export function toSearchText(description: string, content: string): string {
-  return collapseWhitespace(`${htmlToText(description)} ${htmlToText(content)}`);
+  return collapseWhitespace(decodeEntities(`${stripTags(description)} ${stripTags(content)}`));
 }
 
 /** The slug a question is addressed by: "category-slug/question-slug". */
