@@ -42,32 +42,36 @@ function check(path, schema) {
   return data;
 }
 
-const perLang = {
-  channels: arrayOf("content.yaml", "Channel"),
-  movies: arrayOf("content.yaml", "Movie"),
-  packages: arrayOf("content.yaml", "Package"),
-  combos: arrayOf("content.yaml", "Combo"),
-  bundles: arrayOf("content.yaml", "Bundle"),
-  campaigns: arrayOf("content.yaml", "Campaign"),
-  articles: arrayOf("content.yaml", "StoreArticle"),
-  products: arrayOf("content.yaml", "ProductContent"),
-  highlights: arrayOf("common.yaml", "Highlight"),
-  terms: arrayOf("content.yaml", "Terms"),
-  home: { $ref: schemaRef("content.yaml", "Home") },
-};
+// Which schema each file must match comes from seed/manifest.json (the importer reads it too).
+const manifest = read("manifest.json");
+const schemaFor = (f) =>
+  f.array ? arrayOf(f.schemaFile, f.schema) : { $ref: schemaRef(f.schemaFile, f.schema) };
+const nameOf = (f) => f.path.split("/").at(-1).replace(".json", "").replace("{lang}", "support");
 
 const data = { bm: {}, en: {} };
-for (const lang of ["bm", "en"]) {
-  for (const [name, schema] of Object.entries(perLang)) {
-    data[lang][name] = check(`content/${lang}/${name}.json`, schema);
+let dealers = [];
+for (const f of manifest.files) {
+  if (!f.perLang) {
+    dealers = check(f.path, schemaFor(f));
+    continue;
   }
-  data[lang].support = check(`support/${lang}.json`, arrayOf("content.yaml", "SupportCategory"));
+  for (const lang of manifest.languages) {
+    data[lang][nameOf(f)] = check(f.path.replace("{lang}", lang), schemaFor(f));
+  }
 }
-const dealers = check("content/dealers.json", arrayOf("content.yaml", "Dealer"));
+const expected = ["channels", "movies", "packages", "combos", "bundles", "campaigns", "articles"];
+for (const name of [...expected, "products", "highlights", "terms", "home", "support"]) {
+  if (!data.en[name]) fail(`${name}: not in manifest.json`);
+}
+if (problems.length) {
+  console.error(`seed: ${problems.join("\n")}`);
+  process.exit(1);
+}
+const listFiles = manifest.files.filter((f) => f.perLang && f.array).map(nameOf);
 
 // --- the same ids, in the same order, in both languages
 const keyOf = (x) => x.id ?? x.type ?? x.product ?? x.slug;
-for (const name of [...Object.keys(perLang).filter((n) => n !== "home"), "support"]) {
+for (const name of listFiles) {
   const ids = (lang) => data[lang][name].map(keyOf).join(",");
   if (ids("bm") !== ids("en")) fail(`${name}: ids differ between bm and en`);
 }
