@@ -107,7 +107,7 @@ export interface LeadFlow {
   checkCoverage(search?: LeadSearchForm | LeadSearchPayload): Promise<Coverage>;
   /** Updates the lead; invalid or refused fields show as `leadUpdateFlags`. */
   updateLead(update: LeadUpdate, options?: { validate?: boolean }): Promise<Lead>;
-  /** Sends an OTP (default: to the number last used); refused within 180 s of the last send. */
+  /** Sends an OTP (default: to the lead's number); refused within 180 s of the last send. */
   generateOtp(phoneNumber?: string): Promise<{ code: string }>;
   /** Verifies the OTP typed by the user against the last sent code. */
   verifyOtp(otp: string): Promise<void>;
@@ -380,7 +380,10 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       dispatch({ type: "started", operation: "updateLead" });
       try {
         const { data } = await api.shop.updateSbbLead(body as never, { token });
-        dispatch({ type: "leadUpdated" });
+        dispatch({
+          type: "leadUpdated",
+          ...(body.phoneNumber !== undefined ? { phoneNumber: body.phoneNumber } : {}),
+        });
         return data;
       } catch (cause) {
         const flags = mapLeadUpdateErrors(cause);
@@ -400,7 +403,7 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       const token = requireToken("generateOtp");
       const parsed = validate(
         mobileNumberSchema,
-        phoneNumber ?? state.otp.phoneNumber,
+        phoneNumber ?? state.otp.phoneNumber ?? state.phoneNumber,
         "phoneNumber",
       );
       if (!parsed.success) return invalid("generateOtp", parsed.errors);

@@ -86,6 +86,8 @@ export interface LeadFlowState {
   /** The furthest step reached; `goTo` may move back and forward up to it. */
   furthestStep: Step;
   leadId?: string;
+  /** The lead's phone number as last updated (canonical); the OTP goes there by default. */
+  phoneNumber?: string;
   /** A lead token is saved in storage. */
   hasToken: boolean;
   mock: boolean;
@@ -112,6 +114,7 @@ export type SavedJourney = Pick<
   | "furthestStep"
   | "leadId"
   | "orderNumber"
+  | "phoneNumber"
   | "searchPayload"
   | "coverage"
   | "consent"
@@ -126,7 +129,7 @@ export type LeadFlowEvent =
   | { type: "leadGenerated"; leadId: string }
   | { type: "addressesFound"; payload: LeadSearchPayload; addresses: Address[] }
   | { type: "coverageChecked"; payload: LeadSearchPayload; coverage: Coverage }
-  | { type: "leadUpdated" }
+  | { type: "leadUpdated"; phoneNumber?: string }
   | { type: "leadUpdateRejected"; flags: LeadUpdateFlags; error: LeadFlowErrorInfo }
   | { type: "otpSent"; phoneNumber: string; code: string; sentAt: number; now: number }
   | { type: "otpVerified" }
@@ -247,7 +250,17 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
       };
     case "leadUpdated": {
       const { leadUpdateFlags: _flags, ...rest } = state;
-      return { ...rest, ...done(state, "updateLead"), ...advance(state, "otp") };
+      const phoneNumber = event.phoneNumber ?? state.phoneNumber;
+      // The server clears phone verification when the number changes; so does the state.
+      const changed =
+        event.phoneNumber !== undefined && event.phoneNumber !== state.otp.phoneNumber;
+      return {
+        ...rest,
+        ...done(state, "updateLead"),
+        ...advance(state, "otp"),
+        ...(phoneNumber !== undefined ? { phoneNumber } : {}),
+        otp: changed ? { ...state.otp, verified: false } : state.otp,
+      };
     }
     case "leadUpdateRejected":
       return {
@@ -410,5 +423,6 @@ export function toSavedJourney(state: LeadFlowState): SavedJourney {
   if (state.coverage) saved.coverage = state.coverage;
   if (state.consent) saved.consent = state.consent;
   if (state.orderNumber !== undefined) saved.orderNumber = state.orderNumber;
+  if (state.phoneNumber !== undefined) saved.phoneNumber = state.phoneNumber;
   return saved;
 }
