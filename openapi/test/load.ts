@@ -149,3 +149,16 @@ export function eachRef(file: string, visit: (node: Node, file: string) => void)
   };
   walk(loadFile(path));
 }
+
+/** A copy of a schema with every `$ref` replaced by its target (for compiling with Ajv). */
+export function inline(node: unknown, file: string, depth = 0): unknown {
+  if (depth > 50) throw new Error(`schema nesting too deep (recursive $ref?) in ${file}`);
+  if (Array.isArray(node)) return node.map((v) => inline(v, file, depth + 1));
+  if (!isNode(node)) return node;
+  if (typeof node.$ref === "string") {
+    const { node: target, file: targetFile } = deref(node, file);
+    const { $ref: _ref, ...siblings } = node;
+    return { ...(inline(target, targetFile, depth + 1) as Node), ...siblings };
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, file, depth + 1)]));
+}
