@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { include: ["test/**/*.test.ts"] },
+  // The machine is shared: compiling every schema of content.yaml can take seconds under load.
+  test: { include: ["test/**/*.test.ts"], testTimeout: 30_000 },
 });
