@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../errors.js";
 import { createMemoryCache } from "../etag-cache.js";
 import { createPortalApi, serviceNames } from "../create-portal-api.js";
 import { uploadToSignedUrl } from "../upload.js";
 import { json, MemoryStorage, startServer, type TestServer } from "./test-server.js";
 
+// A fresh server per test, so a request a timed-out test gave up on cannot land in the next one.
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
+beforeEach(async () => {
+  server = await startServer((_req, res) => json(res, 200, { response: { ok: true } }));
 });
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle((_req, res) => json(res, 200, { response: { ok: true } }));
-});
+afterEach(() => server.close());
 
 function baseUrls() {
   return {

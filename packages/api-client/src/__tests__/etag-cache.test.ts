@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   CACHE_KEY_PREFIX,
   createMemoryCache,
@@ -20,7 +20,9 @@ let server: TestServer;
 let version: string | undefined;
 let payload: unknown;
 
-beforeAll(async () => {
+beforeEach(async () => {
+  version = '"v1"';
+  payload = { id: "sports", name: "Suria Sports" };
   server = await startServer((req, res) => {
     // A conditional GET whose tag matches gets 304 with no body, as the content service does.
     if (version !== undefined && req.headers["if-none-match"] === version) {
@@ -31,12 +33,7 @@ beforeAll(async () => {
     json(res, 200, { response: payload }, version === undefined ? {} : { ETag: version });
   });
 });
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  version = '"v1"';
-  payload = { id: "sports", name: "Suria Sports" };
-});
+afterEach(() => server.close());
 
 const modes: [string, () => { cache: EtagCache; storage?: MemoryStorage }][] = [
   ["memory", () => ({ cache: createMemoryCache() })],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../errors.js";
 import { createMemoryCache } from "../etag-cache.js";
 import { createTransport, DEFAULT_TIMEOUT, type OperationSpec } from "../transport.js";
@@ -24,15 +24,13 @@ const secured = op({
   security: [{ scheme: "leadToken", credential: "token", header: "Authorization" }],
 });
 
+// A fresh server per test: a request the previous test gave up on (timeout, abort) can still
+// arrive late, and must not be counted by the next test.
 let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
+beforeEach(async () => {
+  server = await startServer((_req, res) => json(res, 200, { response: null }));
 });
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle((_req, res) => json(res, 200, { response: null }));
-});
+afterEach(() => server.close());
 
 function transport(overrides: Partial<Parameters<typeof createTransport>[0]> = {}) {
   return createTransport({
