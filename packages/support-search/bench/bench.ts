@@ -12,6 +12,7 @@
 //   - minisearch: BM25 with k 1.2, b 0.75, d 0 (plain BM25, not BM25+), prefix matching for terms of
 //     MIN_WILDCARD_LENGTH or more with weight WILDCARD_WEIGHT, OR semantics. It has no suffix search.
 import { existsSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -150,6 +151,7 @@ function percentile(values: number[], p: number): number {
 
 type Figures = {
   buildMs: number;
+  buildCpuMs: number;
   memoryBytes: number;
   queryMedianMs: number;
   queryP99Ms: number;
@@ -178,14 +180,19 @@ function run(label: string, categories: SupportCategory[]): Map<string, Figures>
     gc();
     const memoryBytes = process.memoryUsage().heapUsed - before;
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     for (let i = 0; i < BUILD_RUNS; i++) {
+      const cpu = process.cpuUsage();
       const start = performance.now();
       search = engine.build(categories);
       times.push(performance.now() - start);
+      const used = process.cpuUsage(cpu);
+      cpuTimes.push((used.user + used.system) / 1000);
     }
     searches.set(engine.name, search);
     figures.set(engine.name, {
       buildMs: median(times),
+      buildCpuMs: median(cpuTimes),
       memoryBytes,
       queryMedianMs: 0,
       queryP99Ms: 0,
@@ -240,7 +247,8 @@ function run(label: string, categories: SupportCategory[]): Map<string, Figures>
 function printTable(figures: Map<string, Figures>): void {
   const ours = figures.get(portal.name) as Figures;
   const rows: [string, (f: Figures) => number, (n: number) => string, boolean][] = [
-    ["build (ms, median of 3)", (f) => f.buildMs, (n) => n.toFixed(1), true],
+    ["build wall (ms, median of 3)", (f) => f.buildMs, (n) => n.toFixed(1), true],
+    ["build CPU (ms, median of 3)", (f) => f.buildCpuMs, (n) => n.toFixed(1), true],
     ["query median (ms)", (f) => f.queryMedianMs, (n) => n.toFixed(3), true],
     ["query p99 (ms)", (f) => f.queryP99Ms, (n) => n.toFixed(3), true],
     ["memory (MB retained)", (f) => f.memoryBytes / 1e6, (n) => n.toFixed(1), true],
@@ -302,7 +310,10 @@ function readSeed(): SupportCategory[] | undefined {
 }
 
 console.log(
-  `# @portal/support-search benchmark (Node ${process.version}, ${new Date().toISOString()})`,
+  `# @portal/support-search benchmark (Node ${process.version}, ${cpus().length} CPUs, ` +
+    `load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}, ${new Date().toISOString()})`,
 );
 if (!collect) console.log("(run with node --expose-gc for memory figures; `pnpm bench` does)");
 

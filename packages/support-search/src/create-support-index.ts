@@ -14,27 +14,21 @@ import type {
   SupportSearchOptions,
   SupportSearchResult,
 } from "./types";
+import { TermStatistics } from "./term-statistics";
 import { Vocabulary } from "./vocabulary";
 
 const DEFAULT_SEARCH_LIMIT = 10;
 const DEFAULT_RELATED_LIMIT = 5;
 
-// Both fields' term frequencies packed in one number per (question, term): name * SHIFT + text.
-// Exact while a field holds fewer than 2^24 copies of one term, far beyond any support answer.
-const SHIFT = 2 ** 24;
+// One expanded term of the query; shared by every hit it occurs in.
+type Found = { term: string; termId: number; query: string; kind: MatchKind };
 
 type Hit = {
   id: number;
   score: number;
   exactTerms: number;
-  matches: SupportSearchMatch[];
+  found: Found[];
 };
-
-function average(lengths: Uint32Array): number {
-  let total = 0;
-  for (const length of lengths) total += length;
-  return lengths.length ? total / lengths.length : 0;
-}
 
 function checkLimit(method: string, limit: unknown, fallback: number): number {
   if (limit === undefined) return fallback;
@@ -112,10 +106,7 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
   const count = questions.length;
 
   const bySlug = new Map<string, number>();
-  const nameLengths = new Uint32Array(count);
-  const textLengths = new Uint32Array(count);
-  const frequencies: Map<string, number>[] = new Array(count);
-  const documentFrequency = new Map<string, number>();
+  const statistics = new TermStatistics();
   // Our own tokens go in as they are: one space-separated list of distinct terms per question.
   const postings = new Index({
     tokenize: "strict",
@@ -126,24 +117,13 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
   questions.forEach((question, id) => {
     // The first question with a slug wins; a later duplicate stays searchable but not addressable.
     if (!bySlug.has(question.slug)) bySlug.set(question.slug, id);
-    const nameTerms = tokenize(question.name);
-    const textTerms = tokenize(question.searchText);
-    nameLengths[id] = nameTerms.length;
-    textLengths[id] = textTerms.length;
-
-    const packed = new Map<string, number>();
-    for (const term of nameTerms) packed.set(term, (packed.get(term) ?? 0) + SHIFT);
-    for (const term of textTerms) packed.set(term, (packed.get(term) ?? 0) + 1);
-    frequencies[id] = packed;
-    for (const term of packed.keys()) {
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    }
-    if (packed.size) postings.add(id, Array.from(packed.keys()).join(" "));
+    const distinct = statistics.add(tokenize(question.name), tokenize(question.searchText));
+    if (distinct.length) postings.add(id, distinct.join(" "));
   });
 
-  const averageName = average(nameLengths);
-  const averageText = average(textLengths);
-  const vocabulary = new Vocabulary(documentFrequency.keys());
+  const averageName = statistics.averageNameLength;
+  const averageText = statistics.averageTextLength;
+  const vocabulary = new Vocabulary(statistics.terms);
 
   // Tags compare folded and trimmed, so "Bil" and "bil " are one tag.
   const tagSets = questions.map(
@@ -160,7 +140,7 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
 
   function expand(queryTerm: string): Map<string, MatchKind> {
     const expanded = new Map<string, MatchKind>();
-    if (documentFrequency.has(queryTerm)) expanded.set(queryTerm, "exact");
+    if (statistics.id(queryTerm) !== undefined) expanded.set(queryTerm, "exact");
     if (queryTerm.length >= MIN_WILDCARD_LENGTH) {
       for (const term of vocabulary.withPrefix(queryTerm)) {
         if (!expanded.has(term)) expanded.set(term, "prefix");
@@ -178,30 +158,30 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
     if (limit === 0 || queryTerms.length === 0 || count === 0) return [];
 
     const hits = new Map<number, Hit>();
+    const found: Found[] = [];
     for (const queryTerm of queryTerms) {
       for (const [term, kind] of expand(queryTerm)) {
+        const termId = statistics.id(term) as number;
         const weight =
-          (kind === "exact" ? 1 : WILDCARD_WEIGHT) * idf(count, documentFrequency.get(term) ?? 0);
-        const ids = postings.search(term, { limit: count }) as number[];
-        for (const id of ids) {
-          const packed = frequencies[id]?.get(term) ?? 0;
-          const nameTf = Math.floor(packed / SHIFT);
-          const textTf = packed % SHIFT;
-          const fields: SupportField[] = [];
-          if (nameTf) fields.push("name");
-          if (textTf) fields.push("searchText");
+          (kind === "exact" ? 1 : WILDCARD_WEIGHT) *
+          idf(count, statistics.documentFrequency(termId));
+        const match: Found = { term, termId, query: queryTerm, kind };
+        found.push(match);
+        for (const id of postings.search(term, { limit: count }) as number[]) {
+          const tf = statistics.frequencies(id, termId);
           const score =
             weight *
-            (FIELD_BOOST.name * tfWeight(nameTf, nameLengths[id] ?? 0, averageName) +
-              FIELD_BOOST.searchText * tfWeight(textTf, textLengths[id] ?? 0, averageText));
+            (FIELD_BOOST.name * tfWeight(tf.name, statistics.nameLength(id), averageName) +
+              FIELD_BOOST.searchText *
+                tfWeight(tf.searchText, statistics.textLength(id), averageText));
           let hit = hits.get(id);
           if (!hit) {
-            hit = { id, score: 0, exactTerms: 0, matches: [] };
+            hit = { id, score: 0, exactTerms: 0, found: [] };
             hits.set(id, hit);
           }
           hit.score += score;
           if (kind === "exact") hit.exactTerms += 1;
-          hit.matches.push({ term, query: queryTerm, kind, fields });
+          hit.found.push(match);
         }
       }
     }
@@ -212,13 +192,21 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
     );
     return ranked.slice(0, limit).map((hit) => {
       const question = questions[hit.id] as IndexedQuestion;
+      // Match details are only worked out for the results returned.
+      const matches = hit.found.map(({ term, termId, query, kind }): SupportSearchMatch => {
+        const tf = statistics.frequencies(hit.id, termId);
+        const fields: SupportField[] = [];
+        if (tf.name) fields.push("name");
+        if (tf.searchText) fields.push("searchText");
+        return { term, query, kind, fields };
+      });
       return {
         question,
         category: question.category,
         score: hit.score,
         exactTerms: hit.exactTerms,
-        terms: Array.from(new Set(hit.matches.map((match) => match.term))),
-        matches: hit.matches,
+        terms: Array.from(new Set(matches.map((match) => match.term))),
+        matches,
       };
     });
   }
