@@ -9,6 +9,9 @@ export interface PutFileOptions {
   signal?: AbortSignal;
 }
 
+/** Size of the slices a Node upload streams out (and of its progress steps). */
+export const STREAM_CHUNK = 64 * 1024;
+
 /** PUTs a file to a signed upload URL, reporting progress; rejects with a LeadFlowError. */
 export type PutFile = (url: string, file: Blob, options: PutFileOptions) => Promise<void>;
 
@@ -58,15 +61,19 @@ export async function putWithStream(
   options: PutFileOptions,
 ): Promise<void> {
   const total = file.size;
-  let loaded = 0;
-  const body = file.stream().pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
-        options.onProgress?.(loaded, total);
+  let offset = 0;
+  // Pulled slice by slice (highWaterMark 0): progress follows what the connection has taken.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (offset >= total) return controller.close();
+        const chunk = new Uint8Array(await file.slice(offset, offset + STREAM_CHUNK).arrayBuffer());
+        offset += chunk.byteLength;
         controller.enqueue(chunk);
+        options.onProgress?.(offset, total);
       },
-    }),
+    },
+    { highWaterMark: 0 },
   );
   let response: Response;
   try {
