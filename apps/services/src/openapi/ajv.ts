@@ -44,10 +44,14 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
       if (httpPart === "body") cache.set(key, validate);
     }
     const fn = validate;
+    const optional =
+      httpPart === "body" && (schema as Record<string, unknown>)["x-optional-body"] === true;
     return (data: unknown) =>
-      fn(data)
+      optional && (data === undefined || data === null)
         ? { value: data }
-        : { error: Object.assign(new Error("validation failed"), { validation: fn.errors }) };
+        : fn(data)
+          ? { value: data }
+          : { error: Object.assign(new Error("validation failed"), { validation: fn.errors }) };
   };
 }
 

@@ -190,7 +190,11 @@ export async function registerContract(
     if (params) schema.params = params;
     if (query) schema.querystring = { ...query, additionalProperties: false };
     if (headers) schema.headers = headers;
-    if (body) schema.body = body;
+    // An optional body may be absent (POST with no body or an empty one).
+    if (body)
+      schema.body = op.operation.requestBody?.required
+        ? body
+        : { ...body, "x-optional-body": true };
     checkers.set(op.operationId, new ResponseChecker(op.operation.responses, ajv));
     scope.route({
       ...spec?.options,

@@ -42,14 +42,12 @@ export default fp(
       return reply.code(status).send(body);
     });
     app.setNotFoundHandler((request, reply) =>
-      reply
-        .code(404)
-        .send({
-          statusCode: 404,
-          error: reason(404),
-          message: `Route ${request.method} ${request.url.split("?")[0]} not found`,
-          code: "notFound",
-        }),
+      reply.code(404).send({
+        statusCode: 404,
+        error: reason(404),
+        message: `Route ${request.method} ${request.url.split("?")[0]} not found`,
+        code: "notFound",
+      }),
     );
   },
   { name: "error-handler" },

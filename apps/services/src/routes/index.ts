@@ -3,6 +3,7 @@ import type { ServiceDefinition } from "../openapi/register.js";
 import { addressOperations } from "./address.js";
 import { configOperations } from "./config.js";
 import { contentAccountOperations } from "./content/account.js";
+import { contentCatalogOperations } from "./content/catalog.js";
 import { marketingOperations } from "./marketing.js";
 import { shopOperations } from "./shop.js";
 import { uploadsOperations } from "./uploads.js";
@@ -21,7 +22,7 @@ export function serviceDefinitions(openapiDir: string): ServiceDefinition[] {
       name: "content",
       file: file("content"),
       prefix: "/content",
-      operations: [contentAccountOperations],
+      operations: [contentCatalogOperations, contentAccountOperations],
     },
     { name: "config", file: file("config"), prefix: "/config", operations: [configOperations] },
     {

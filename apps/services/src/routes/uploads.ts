@@ -65,7 +65,7 @@ async function receive(
     return size;
   } catch (error) {
     out.destroy();
-    stream.destroy?.();
+    // The unread rest of the body is discarded by Node once the answer (Connection: close) is sent.
     await rm(file, { force: true });
     throw error;
   }

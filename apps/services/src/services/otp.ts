@@ -138,8 +138,8 @@ export class OtpService {
       if (!timingSafeEqual(expected, actual)) {
         const attempts = row.attempts + 1;
         await tx.query(
-          "update otp_codes set attempts = $2, dead_at = case when $2 >= $3 then $4::timestamptz else dead_at end where code = $1",
-          [code, attempts, OTP_RULES.maxWrongAttempts, now.toISOString()],
+          "update otp_codes set attempts = $2, dead_at = coalesce($3::timestamptz, dead_at) where code = $1",
+          [code, attempts, attempts >= OTP_RULES.maxWrongAttempts ? now.toISOString() : null],
         );
         return {
           verified: false,

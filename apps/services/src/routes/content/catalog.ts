@@ -1,0 +1,216 @@
+import { join } from "node:path";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ContentCache } from "../../content/cache.js";
+import { onContentImported } from "../../content/events.js";
+import {
+  ContentImportError,
+  contentVersion,
+  importContent,
+  type ContentKind,
+} from "../../content/importer.js";
+import { activeHighlight, ContentRepository } from "../../content/repository.js";
+import { searchContent } from "../../content/search.js";
+import { normaliseKeyword } from "../../content/text.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { seedDir } from "../../lib/paths.js";
+import type { OperationTable } from "../../openapi/register.js";
+import { strongEtag } from "../../plugins/etag.js";
+import { ImageStore, registerContentImages } from "./images.js";
+
+/** A serialised answer: the exact body bytes and their entity tag. */
+interface Answer {
+  body: string;
+  etag: string;
+}
+
+const answerOf = (json: string): Answer => {
+  const body = `{"response":${json}}`;
+  return { body, etag: strongEtag(body) };
+};
+
+const send = (reply: FastifyReply, answer: Answer) =>
+  reply.header("etag", answer.etag).type("application/json; charset=utf-8").send(answer.body);
+
+const intFromEnv = (name: string, fallback: number): number => {
+  const value = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isInteger(value) && value >= 0
+    ? value
+    : fallback;
+};
+
+type Params = Record<string, string>;
+const paramsOf = (request: FastifyRequest) => request.params as Params;
+const langQuery = (request: FastifyRequest) => (request.query as { lang: string }).lang;
+
+/**
+ * Loads the seed content when the content tables were never filled (first start on a new data
+ * directory or database). A database that already holds content is left alone: content loaded
+ * with the seed command from another folder is not overwritten.
+ */
+async function importAtStart(scope: FastifyInstance): Promise<void> {
+  try {
+    const result = await importContent(scope.db, { onlyIfEmpty: true });
+    if (result.changed)
+      scope.log.info({ version: result.version, counts: result.counts }, "content imported");
+  } catch (error) {
+    if (error instanceof ContentImportError && error.problems.some((p) => p.includes("manifest")))
+      scope.log.warn({ problems: error.problems }, "no seed content to import");
+    else throw error;
+  }
+}
+
+/**
+ * The content catalogue of openapi/content.yaml (everything but the account operations): every
+ * GET answers from the content tables in the `{ response }` envelope with an ETag. Answers are
+ * kept serialised in an in-process cache per operation and parameters, emptied by an import.
+ * Also serves the content images under /content/images/.
+ */
+export async function contentCatalogOperations(scope: FastifyInstance): Promise<OperationTable> {
+  await importAtStart(scope);
+  const db = scope.db;
+  const repo = new ContentRepository(db);
+  const version = () => contentVersion(db);
+  const recheckMs = intFromEnv("CONTENT_CACHE_RECHECK_MS", 5000);
+  const cache = new ContentCache({
+    maxEntries: intFromEnv("CONTENT_CACHE_MAX", 2000),
+    recheckMs,
+    version,
+  });
+  // Search keywords are unbounded: their own, smaller cache so they never evict the pages.
+  const searchCache = new ContentCache({
+    maxEntries: Math.min(intFromEnv("CONTENT_CACHE_MAX", 2000), 500),
+    recheckMs,
+    version,
+  });
+  const images = new ImageStore(join(seedDir(), "images"));
+  const off = onContentImported(db, (v) => {
+    cache.clear(v);
+    searchCache.clear(v);
+    images.clear();
+  });
+  scope.addHook("onClose", async () => off());
+  registerContentImages(scope, images);
+
+  const cached = (key: string, load: () => Promise<string | undefined>) =>
+    cache.get(key, async () => {
+      const json = await load();
+      return json === undefined ? undefined : answerOf(json);
+    });
+
+  /** GET of one document by its id parameter; 404 naming the kind when absent. */
+  const byId =
+    (operationId: string, kind: ContentKind, label: string, param = "id") =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const p = paramsOf(request);
+      const id = p[param] as string;
+      const answer = await cached(`${operationId}:${p.lang}:${id}`, () =>
+        repo.one(kind, p.lang as string, id),
+      );
+      if (!answer) throw notFound(`${label} ${id} not found`, `${kind}.notFound`);
+      return send(reply, answer);
+    };
+
+  /** GET of every document of a kind as an array, in file order. */
+  const list =
+    (operationId: string, kind: ContentKind) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { lang } = paramsOf(request);
+      const answer = await cached(`${operationId}:${lang}`, () => repo.list(kind, lang as string));
+      return send(reply, answer as Answer);
+    };
+
+  /** A listing call (`?lang=`) answering `{ items, total }`. */
+  const listing =
+    (operationId: string, kind: ContentKind) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const lang = langQuery(request);
+      const answer = await cached(`${operationId}:${lang}`, () => repo.listing(kind, lang));
+      return send(reply, answer as Answer);
+    };
+
+  /** The current banner of a kind: the first in file order whose window contains now. */
+  const highlight =
+    (kind: "announcement" | "promotion") =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { lang } = paramsOf(request);
+      const rows = await cache.get(`highlights:${kind}:${lang}`, async () =>
+        (await repo.highlights(kind, lang as string)).map((r) => ({
+          ...r,
+          answer: answerOf(r.json),
+        })),
+      );
+      const active = activeHighlight(rows ?? [], scope.clock.now());
+      if (!active) throw notFound(`No current ${kind}`, "highlight.notFound");
+      return send(reply, active.answer);
+    };
+
+  return {
+    getAnnouncement: highlight("announcement"),
+    getPromotion: highlight("promotion"),
+    getSupportAll: list("getSupportAll", "support"),
+    getProductContent: byId("getProductContent", "product", "Product", "product"),
+    async getProductComboList(request, reply) {
+      const { lang, product } = paramsOf(request);
+      const answer = await cached(`getProductComboList:${lang}:${product}`, () =>
+        repo.list("combo", lang as string, { field: "product", value: product as string }),
+      );
+      return send(reply, answer as Answer);
+    },
+    async getProductItem(request, reply) {
+      const { lang, product, id } = paramsOf(request);
+      const answer = await cached(`getProductItem:${lang}:${product}:${id}`, () =>
+        repo.one("combo", lang as string, id as string, {
+          field: "product",
+          value: product as string,
+        }),
+      );
+      if (!answer) throw notFound(`Package ${id} of ${product} not found`, "combo.notFound");
+      return send(reply, answer);
+    },
+    getCampaigns: list("getCampaigns", "campaign"),
+    getCampaign: byId("getCampaign", "campaign", "Campaign"),
+    listStoreArticles: list("listStoreArticles", "article"),
+    getStoreArticle: byId("getStoreArticle", "article", "Store article"),
+    async getDealersByState(request, reply) {
+      const { state } = paramsOf(request);
+      const answer = await cached(`getDealersByState:${state}`, () =>
+        repo.list("dealer", "", { field: "state", value: state as string }),
+      );
+      return send(reply, answer as Answer);
+    },
+    getChannel: byId("getChannel", "channel", "Channel"),
+    getMovie: byId("getMovie", "movie", "Movie"),
+    getBundle: byId("getBundle", "bundle", "Bundle"),
+    getPackage: byId("getPackage", "package", "Package"),
+    async search(request, reply) {
+      const query = request.query as { keyword: string; lang: string; limit?: number };
+      const keyword = normaliseKeyword(query.keyword);
+      if (!keyword) throw badRequest("keyword", "validation.required", "keyword is required");
+      const limit = query.limit ?? 20;
+      const answer = await searchCache.get(`search:${query.lang}:${limit}:${keyword}`, async () =>
+        answerOf(JSON.stringify(await searchContent(db, { keyword, lang: query.lang, limit }))),
+      );
+      return send(reply, answer as Answer);
+    },
+    listPackages: listing("listPackages", "package"),
+    listChannels: listing("listChannels", "channel"),
+    listBundles: listing("listBundles", "bundle"),
+    listMovies: listing("listMovies", "movie"),
+    async getHome(request, reply) {
+      const lang = langQuery(request);
+      const answer = await cached(`getHome:${lang}`, () => repo.one("home", lang, "home"));
+      // The contract has no 404 here: missing home content is a broken installation.
+      if (!answer) throw new Error(`home content (${lang}) is missing; run the content import`);
+      return send(reply, answer);
+    },
+    async getTerms(request, reply) {
+      const { termsType } = paramsOf(request);
+      const lang = langQuery(request);
+      const answer = await cached(`getTerms:${lang}:${termsType}`, () =>
+        repo.one("terms", lang, termsType as string),
+      );
+      if (!answer) throw notFound(`Legal page ${termsType} not found`, "terms.notFound");
+      return send(reply, answer);
+    },
+  };
+}

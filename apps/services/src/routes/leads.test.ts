@@ -1,0 +1,434 @@
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.js";
+import { DEV_SECRETS } from "../lib/env.js";
+import {
+  buildTestApp,
+  call,
+  closeTestDatabase,
+  createLead,
+  openTestDatabase,
+  type TestContext,
+} from "../test/helper.js";
+
+let db: Database;
+let ctx: TestContext;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  ctx = await buildTestApp(db);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await closeTestDatabase(db);
+});
+
+const SEARCH = "/address/cassandra/api/v1/address/greenfield-search";
+const COVERAGE = "/address/cassandra/api/v1/address/check-isp-coverage";
+const UPDATE = "/shop/api/v1/greenfield/update-sbb-lead";
+const count = async (table: string) =>
+  (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
+
+describe("generate-sbb-lead", () => {
+  it("answers a lead id and a token", async () => {
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v1/greenfield/generate-sbb-lead",
+      payload: {
+        product: "fibre",
+        language: "en",
+        packageId: "fibre-300-combo",
+        utmSource: "newsletter",
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response.leadId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.response.token.split(".")).toHaveLength(3);
+  });
+
+  it.each([
+    [{ language: "bm" }, "product", "validation.product.required"],
+    [{ product: "radio", language: "bm" }, "product", "validation.product.invalid"],
+    [{ product: 1, language: "bm" }, "product", "validation.product.type"],
+    [
+      { product: "fibre", language: "bm", utmSource: "x".repeat(101) },
+      "utmSource",
+      "validation.utmSource.tooLong",
+    ],
+    [
+      { product: "fibre", language: "bm", referralCode: "'; drop table leads;--" },
+      "referralCode",
+      "validation.referralCode.tooLong",
+    ],
+    [{ product: "fibre", language: "bm", admin: true }, "admin", "validation.admin.unknown"],
+  ])("refuses %j naming the field, writing nothing", async (payload, field, code) => {
+    const before = await count("leads");
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v1/greenfield/generate-sbb-lead",
+      payload,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request", field, code });
+    expect(await count("leads")).toBe(before);
+  });
+
+  it("refuses malformed JSON with a 400 naming the body", async () => {
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v1/greenfield/generate-sbb-lead",
+      payload: "{oops",
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("body");
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js/);
+  });
+});
+
+describe("lead token", () => {
+  const body = { postalCode: "47301", residenceType: 1 };
+
+  it("is required", async () => {
+    const res = await call(ctx.app, { method: "POST", url: SEARCH, payload: body });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({
+      statusCode: 401,
+      message: "Token is unavailable",
+      code: "auth.token.missing",
+    });
+  });
+
+  it("refuses a tampered token", async () => {
+    const { token } = await createLead(ctx.app);
+    const [h, p, s] = token.split(".");
+    const forged = `${h}.${p}.${s!.slice(0, -4)}AAAA`;
+    const res = await call(ctx.app, { method: "POST", url: SEARCH, payload: body, token: forged });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("auth.token.invalid");
+  });
+
+  it("refuses a token signed with another key or of another kind", async () => {
+    const other = await new SignJWT({ kind: "lead" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("x")
+      .setAudience("lead")
+      .setIssuer("suria-portal-services")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-another-secret-123"));
+    expect(
+      (await call(ctx.app, { method: "POST", url: SEARCH, payload: body, token: other })).status,
+    ).toBe(401);
+    const b40 = (await call(ctx.app, { method: "POST", url: "/content/api/v1/b40/auth" })).body
+      .response.token;
+    expect(
+      (await call(ctx.app, { method: "POST", url: SEARCH, payload: body, token: b40 })).status,
+    ).toBe(401);
+    const none = await new SignJWT({ kind: "lead" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("x")
+      .setAudience("lead")
+      .setIssuer("suria-portal-services")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(DEV_SECRETS.tokenSecret));
+    // A well-signed token for a lead that does not exist.
+    expect(
+      (await call(ctx.app, { method: "PATCH", url: UPDATE, payload: { name: "Ali" }, token: none }))
+        .status,
+    ).toBe(401);
+  });
+
+  it("expires after 24 hours", async () => {
+    const { token } = await createLead(ctx.app);
+    ctx.clock.advance(24 * 3600 + 1);
+    const res = await call(ctx.app, { method: "POST", url: SEARCH, payload: body, token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("auth.token.expired");
+  });
+});
+
+describe("address service", () => {
+  it("searches the register by postcode, residence type and prefixes", async () => {
+    const { token } = await createLead(ctx.app);
+    const all = await call(ctx.app, {
+      method: "POST",
+      url: SEARCH,
+      token,
+      payload: { postalCode: "47301", residenceType: 2 },
+    });
+    expect(all.status).toBe(200);
+    expect(all.body.response.length).toBeGreaterThan(3);
+    expect(all.body.response.every((a: { residenceType: number }) => a.residenceType === 2)).toBe(
+      true,
+    );
+    const narrowed = await call(ctx.app, {
+      method: "POST",
+      url: SEARCH,
+      token,
+      payload: {
+        postalCode: "47301",
+        residenceType: 2,
+        buildingName: "residensi",
+        streetName: "Jalan SS 7/26",
+      },
+    });
+    expect(narrowed.body.response.length).toBeGreaterThan(0);
+    expect(
+      narrowed.body.response.every(
+        (a: { buildingName: string }) => a.buildingName === "Residensi Kelana",
+      ),
+    ).toBe(true);
+    const none = await call(ctx.app, {
+      method: "POST",
+      url: SEARCH,
+      token,
+      payload: { postalCode: "99999", residenceType: 1 },
+    });
+    expect(none.body.response).toEqual([]);
+    const percent = await call(ctx.app, {
+      method: "POST",
+      url: SEARCH,
+      token,
+      payload: { postalCode: "47301", residenceType: 1, streetName: "%" },
+    });
+    expect(percent.body.response).toEqual([]);
+  });
+
+  it("refuses a bad postcode naming the field", async () => {
+    const { token } = await createLead(ctx.app);
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: SEARCH,
+      token,
+      payload: { postalCode: "4730", residenceType: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("postalCode");
+  });
+
+  it("answers coverage per platform", async () => {
+    const { token } = await createLead(ctx.app);
+    const fibre = await call(ctx.app, {
+      method: "POST",
+      url: `${COVERAGE}?platform=fibre`,
+      token,
+      payload: { postalCode: "47301", residenceType: 1 },
+    });
+    expect(fibre.status).toBe(200);
+    expect(fibre.body.response).toMatchObject({ platform: "fibre", covered: true });
+    expect(fibre.body.response.networks.length).toBeGreaterThan(0);
+    const rural = await call(ctx.app, {
+      method: "POST",
+      url: `${COVERAGE}?platform=fibre`,
+      token,
+      payload: { postalCode: "45000", residenceType: 1 },
+    });
+    expect(rural.body.response).toMatchObject({ covered: false, networks: [] });
+    const tv = await call(ctx.app, {
+      method: "POST",
+      url: `${COVERAGE}?platform=tv`,
+      token,
+      payload: { postalCode: "45000", residenceType: 1 },
+    });
+    expect(tv.body.response).toMatchObject({ platform: "tv", covered: true, networks: [] });
+    const unknown = await call(ctx.app, {
+      method: "POST",
+      url: `${COVERAGE}?platform=fibre`,
+      token,
+      payload: { postalCode: "99999", residenceType: 1 },
+    });
+    expect(unknown.body.response).toEqual({ platform: "fibre", covered: false, networks: [] });
+    const bad = await call(ctx.app, {
+      method: "POST",
+      url: `${COVERAGE}?platform=radio`,
+      token,
+      payload: { postalCode: "47301", residenceType: 1 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("platform");
+  });
+});
+
+describe("update-sbb-lead", () => {
+  const addressId = async (token: string, postalCode: string) =>
+    (
+      await call(ctx.app, {
+        method: "POST",
+        url: SEARCH,
+        token,
+        payload: { postalCode, residenceType: 1 },
+      })
+    ).body.response[0].addressId as string;
+
+  it("updates contact details and a covered address", async () => {
+    const { token, leadId } = await createLead(ctx.app);
+    const id = await addressId(token, "47301");
+    const res = await call(ctx.app, {
+      method: "PATCH",
+      url: UPDATE,
+      token,
+      payload: {
+        name: "Aminah binti Yusof",
+        phoneNumber: "0123456789",
+        alternatePhoneNumber: "0198765432",
+        email: "aminah@example.my",
+        identityCard: "850315145678",
+        address: { addressId: id, unitNumber: "12", remarks: "Blue gate" },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.response).toMatchObject({
+      leadId,
+      status: "draft",
+      name: "Aminah binti Yusof",
+      phoneNumber: "+60123456789",
+      email: "aminah@example.my",
+      identityCard: "********5678",
+      phoneVerified: false,
+      consentGiven: false,
+      documents: [],
+    });
+    expect(res.body.response.address.addressId).toBe(id);
+  });
+
+  it.each([
+    [{ phoneNumber: "0312345678" }, "phoneNumber"],
+    [{ phoneNumber: "12345" }, "phoneNumber"],
+    [{ alternatePhoneNumber: "999" }, "alternatePhoneNumber"],
+    [{ email: "not-an-email" }, "email"],
+    [{ email: "a@b" }, "email"],
+    [{ phoneNumber: "0123456789", alternatePhoneNumber: "+60123456789" }, "alternatePhoneNumber"],
+  ])("answers LeadUpdateError for %j", async (payload, key) => {
+    const { token, leadId } = await createLead(ctx.app);
+    const res = await call(ctx.app, { method: "PATCH", url: UPDATE, token, payload });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].context.key).toBe(key);
+    const row = (
+      await db.query<{ phone_number: string | null; email: string | null }>(
+        "select phone_number, email from leads where id = $1",
+        [leadId],
+      )
+    ).rows[0];
+    expect(row).toEqual({ phone_number: null, email: null });
+  });
+
+  it("answers the address key for an address out of coverage", async () => {
+    const { token } = await createLead(ctx.app);
+    const rural = await addressId(token, "45000");
+    const res = await call(ctx.app, {
+      method: "PATCH",
+      url: UPDATE,
+      token,
+      payload: { address: { addressId: rural } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { message: "The address is not in coverage", context: { key: "address" } },
+    ]);
+  });
+
+  it.each([
+    [{}, "body"],
+    [{ name: "A".repeat(101) }, "name"],
+    [{ name: "<script>alert(1)</script>" }, "name"],
+    [{ identityCard: "851315145678" }, "identityCard"],
+    [{ address: { addressId: "x'; drop table leads;--" } }, "address.addressId"],
+  ])("answers a validation error naming the field for %j", async (payload, field) => {
+    const { token } = await createLead(ctx.app);
+    const res = await call(ctx.app, { method: "PATCH", url: UPDATE, token, payload });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.code).toMatch(/^validation\./);
+  });
+});
+
+describe("order, consent, register-interest and purchase", () => {
+  it("records consent with language, text version and time", async () => {
+    const { token, leadId } = await createLead(ctx.app);
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/consent",
+      token,
+      payload: { language: "en" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({
+      language: "en",
+      textVersion: "2026-01",
+      acceptedAt: ctx.clock.now().toISOString(),
+    });
+    const rows = await db.query("select language, text_version from consents where lead_id = $1", [
+      leadId,
+    ]);
+    expect(rows.rows).toEqual([{ language: "en", text_version: "2026-01" }]);
+    const bad = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/consent",
+      token,
+      payload: { language: "fr" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("language");
+  });
+
+  it("refuses an unknown package with 404", async () => {
+    const { token } = await createLead(ctx.app);
+    const res = await call(ctx.app, {
+      method: "PATCH",
+      url: "/shop/api/v1/greenfield/update-sbb-order",
+      token,
+      payload: { packageId: "no-such-package" },
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it("registers interest without a token, once per phone and product in 30 days", async () => {
+    const payload = {
+      name: "Lim Wei Ming",
+      phoneNumber: "0198765432",
+      product: "fibre",
+      postalCode: "81300",
+      language: "en",
+    };
+    const first = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/register-interest",
+      payload,
+    });
+    expect(first.status).toBe(200);
+    const again = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/register-interest",
+      payload: { ...payload, phoneNumber: "+60198765432" },
+    });
+    expect(again.body.response.interestId).toBe(first.body.response.interestId);
+    const before = await count("interests");
+    const bad = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/register-interest",
+      payload: { ...payload, postalCode: "8130A" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe("postalCode");
+    expect(await count("interests")).toBe(before);
+  });
+
+  it("refuses a purchase of an incomplete lead, naming the first missing step", async () => {
+    const { token } = await createLead(ctx.app);
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/purchase",
+      token,
+      payload: { termsAccepted: true },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("lead.incomplete.contact");
+    const terms = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/purchase",
+      token,
+      payload: { termsAccepted: false },
+    });
+    expect(terms.status).toBe(400);
+    expect(terms.body.field).toBe("termsAccepted");
+  });
+});

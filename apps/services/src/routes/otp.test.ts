@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/database.js";
+import {
+  buildTestApp,
+  call,
+  closeTestDatabase,
+  createLead,
+  openTestDatabase,
+  type TestContext,
+} from "../test/helper.js";
+
+let db: Database;
+let ctx: TestContext;
+let prod: TestContext;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  ctx = await buildTestApp(db);
+  prod = await buildTestApp(db, {
+    env: {
+      portalEnv: "production",
+      tokenSecret: "p".repeat(40),
+      uploadSecret: "u".repeat(40),
+      otpSecret: "o".repeat(40),
+      altchaHmacKey: "a".repeat(40),
+      marketingApiKey: "m".repeat(40),
+    },
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await prod?.close();
+  await closeTestDatabase(db);
+});
+
+const GEN = "/shop/api/v3/generate-otp";
+const VERIFY = "/shop/api/v3/verify-otp";
+let phoneSeq = 1000000;
+const nextPhone = () => `01${String(++phoneSeq).padStart(8, "0")}`;
+const intl = (p: string) => `+6${p}`;
+
+describe("generate-otp", () => {
+  it("answers a reference code, never the OTP, and stores only a hash", async () => {
+    const { token } = await createLead(ctx.app);
+    const phone = nextPhone();
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: GEN,
+      token,
+      payload: { phoneNumber: phone, mock: false },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({ expiresIn: 600, resendAfter: 180 });
+    const otp = ctx.sms.sent.get(intl(phone))!;
+    expect(otp).toMatch(/^\d{6}$/);
+    expect(JSON.stringify(res.body)).not.toContain(otp);
+    const row = (
+      await db.query<{ otp_hash: string }>("select otp_hash from otp_codes where code = $1", [
+        res.body.response.code,
+      ])
+    ).rows[0]!;
+    expect(row.otp_hash).not.toContain(otp);
+  });
+
+  it("answers 429 with Retry-After within the 180 s gap, and caps 5 sends an hour", async () => {
+    const { token } = await createLead(ctx.app);
+    const phone = nextPhone();
+    const send = () =>
+      call(ctx.app, {
+        method: "POST",
+        url: GEN,
+        token,
+        payload: { phoneNumber: phone, mock: true },
+      });
+    expect((await send()).status).toBe(200);
+    ctx.clock.advance(100);
+    const early = await send();
+    expect(early.status).toBe(429);
+    expect(early.headers["retry-after"]).toBe("80");
+    expect(early.body.code).toBe("otp.resendTooSoon");
+    for (let i = 0; i < 4; i += 1) {
+      ctx.clock.advance(180);
+      expect((await send()).status).toBe(200);
+    }
+    ctx.clock.advance(180);
+    const capped = await send();
+    expect(capped.status).toBe(429);
+    expect(capped.body.code).toBe("otp.hourlyLimit");
+    expect(Number(capped.headers["retry-after"])).toBeGreaterThan(0);
+    ctx.clock.advance(Number(capped.headers["retry-after"]));
+    expect((await send()).status).toBe(200);
+  });
+
+  it("refuses bad bodies naming the field", async () => {
+    const { token } = await createLead(ctx.app);
+    for (const [payload, field] of [
+      [{ phoneNumber: "0312345678", mock: true }, "phoneNumber"],
+      [{ phoneNumber: nextPhone() }, "mock"],
+      [{ phoneNumber: nextPhone(), mock: "yes" }, "mock"],
+    ] as const) {
+      const res = await call(ctx.app, { method: "POST", url: GEN, token, payload });
+      expect(res.status).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+  });
+});
+
+describe("verify-otp", () => {
+  const start = async (app = ctx.app, mock = true) => {
+    const { token, leadId } = await createLead(app);
+    const phone = nextPhone();
+    const res = await call(app, {
+      method: "POST",
+      url: GEN,
+      token,
+      payload: { phoneNumber: phone, mock },
+    });
+    return { token, leadId, phone, code: res.body.response.code as string };
+  };
+  const verify = (token: string, phone: string, code: string, otp: string, app = ctx.app) =>
+    call(app, {
+      method: "POST",
+      url: VERIFY,
+      token,
+      payload: { phoneNumber: phone, otp, code, mock: true },
+    });
+
+  it("verifies the mock OTP once, then answers 410 otp.used", async () => {
+    const { token, phone, code } = await start();
+    const ok = await verify(token, phone, code, "123456");
+    expect(ok.status).toBe(200);
+    expect(ok.body.response).toEqual({ verified: true, attemptsLeft: 5 });
+    const lead = await call(ctx.app, {
+      method: "PATCH",
+      url: "/shop/api/v1/greenfield/update-sbb-lead",
+      token,
+      payload: { name: "Ali" },
+    });
+    expect(lead.body.response.phoneVerified).toBe(true);
+    const again = await verify(token, phone, code, "123456");
+    expect(again.status).toBe(410);
+    expect(again.body.code).toBe("otp.used");
+  });
+
+  it("kills the code after 5 wrong attempts", async () => {
+    const { token, phone, code } = await start();
+    for (let left = 4; left >= 0; left -= 1) {
+      const res = await verify(token, phone, code, "000000");
+      expect(res.body.response, JSON.stringify(res.body)).toEqual({
+        verified: false,
+        attemptsLeft: left,
+      });
+    }
+    const locked = await verify(token, phone, code, "123456");
+    expect(locked.status).toBe(410);
+    expect(locked.body.code).toBe("otp.locked");
+  });
+
+  it("expires after 10 minutes", async () => {
+    const { token, phone, code } = await start();
+    ctx.clock.advance(600);
+    const res = await verify(token, phone, code, "123456");
+    expect(res.status).toBe(410);
+    expect(res.body.code).toBe("otp.expired");
+  });
+
+  it("is superseded by a newer code and bound to its lead and phone", async () => {
+    const first = await start();
+    const other = await createLead(ctx.app);
+    expect((await verify(other.token, first.phone, first.code, "123456")).status).toBe(404);
+    expect((await verify(first.token, nextPhone(), first.code, "123456")).status).toBe(404);
+    ctx.clock.advance(181);
+    await call(ctx.app, {
+      method: "POST",
+      url: GEN,
+      token: first.token,
+      payload: { phoneNumber: first.phone, mock: true },
+    });
+    const old = await verify(first.token, first.phone, first.code, "123456");
+    expect(old.status).toBe(410);
+  });
+
+  it("verifies the real OTP sent by SMS", async () => {
+    const { token, phone, code } = await start(ctx.app, false);
+    const otp = ctx.sms.sent.get(intl(phone))!;
+    expect((await verify(token, phone, code, otp)).body.response.verified).toBe(true);
+  });
+
+  it("ignores the mock flag in production", async () => {
+    const { token, phone, code } = await start(prod.app, true);
+    const res = await verify(token, phone, code, "123456", prod.app);
+    const otp = prod.sms.sent.get(intl(phone));
+    expect(otp).toMatch(/^\d{6}$/);
+    if (otp !== "123456") expect(res.body.response.verified).toBe(false);
+  });
+});
