@@ -1,0 +1,54 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { CardGrid, CardGridItem, Container, EmptyState, PageHeader } from "@portal/ui";
+import { defineMessages, useIntl } from "react-intl";
+import { BundleCard } from "../../../shared/components/content-cards";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useLanguage } from "../../../shared/language";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { bundleListQueryOptions } from "../api/get-bundles";
+
+const messages = defineMessages({
+  title: {
+    id: "bundles.title",
+    defaultMessage: "Bundles",
+    description: "Bundle listing heading and title",
+  },
+  lead: {
+    id: "bundles.lead",
+    defaultMessage: "Fibre broadband and TV together, for one monthly price.",
+    description: "Bundle listing intro",
+  },
+  empty: {
+    id: "bundles.empty",
+    defaultMessage: "No bundles are on offer right now.",
+    description: "Empty bundle list",
+  },
+});
+
+/** Bundle listing (listing/bundle). */
+export function BundleListPage() {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const { data } = useSuspenseQuery(bundleListQueryOptions(lang));
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "bundle_list", product: "fibre" });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "bundles", label: title }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      {data.items.length === 0 ? (
+        <EmptyState title={intl.formatMessage(messages.empty)} />
+      ) : (
+        <CardGrid>
+          {data.items.map((bundle) => (
+            <CardGridItem key={bundle.id}>
+              <BundleCard bundle={bundle} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,92 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { CardGrid, CardGridItem, Container, EmptyState, PageHeader, SelectField } from "@portal/ui";
+import { defineMessages, useIntl } from "react-intl";
+import { ChannelCard } from "../../../shared/components/content-cards";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useLanguage } from "../../../shared/language";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { channelListQueryOptions } from "../api/get-channels";
+
+const messages = defineMessages({
+  title: {
+    id: "channels.title",
+    defaultMessage: "Channels",
+    description: "Channel listing heading and title",
+  },
+  lead: {
+    id: "channels.lead",
+    defaultMessage: "Every channel on Suria TV, by channel number.",
+    description: "Channel listing intro and meta description",
+  },
+  genre: {
+    id: "channels.filter.genre",
+    defaultMessage: "Genre",
+    description: "Label of the genre filter",
+  },
+  allGenres: {
+    id: "channels.filter.all",
+    defaultMessage: "All genres",
+    description: "Genre filter: no filter",
+  },
+  count: {
+    id: "channels.count",
+    defaultMessage: "{count, plural, =0 {No channels} one {# channel} other {# channels}}",
+    description: "Number of channels shown",
+  },
+  empty: {
+    id: "channels.empty",
+    defaultMessage: "No channels match this genre.",
+    description: "Empty channel list",
+  },
+});
+
+/** Channel listing with a genre filter kept in the URL (?genre=). */
+export function ChannelListPage({
+  genre,
+  onGenreChange,
+}: {
+  genre?: string;
+  onGenreChange: (genre: string | undefined) => void;
+}) {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const { data } = useSuspenseQuery(channelListQueryOptions(lang));
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "channel_list", product: "tv" });
+
+  const genres = new Map<string, string>();
+  for (const channel of data.items) genres.set(channel.genre, channel.genreName);
+  const channels = genre ? data.items.filter((channel) => channel.genre === genre) : data.items;
+
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "channels", label: title }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      <div className="filters">
+        <SelectField
+          label={intl.formatMessage(messages.genre)}
+          value={genre ?? ""}
+          onChange={(event) => onGenreChange(event.target.value || undefined)}
+          placeholder={intl.formatMessage(messages.allGenres)}
+          options={[...genres].map(([value, label]) => ({ value, label }))}
+        />
+      </div>
+      <p className="result-count" aria-live="polite">
+        {intl.formatMessage(messages.count, { count: channels.length })}
+      </p>
+      {channels.length === 0 ? (
+        <EmptyState title={intl.formatMessage(messages.empty)} />
+      ) : (
+        <CardGrid>
+          {channels.map((channel) => (
+            <CardGridItem key={channel.id}>
+              <ChannelCard channel={channel} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      )}
+    </Container>
+  );
+}

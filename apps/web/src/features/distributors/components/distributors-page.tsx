@@ -1,0 +1,166 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Container, EmptyState, PageHeader, SelectField } from "@portal/ui";
+import { defineMessages, useIntl } from "react-intl";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useConfig } from "../../../shared/config";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { STATES, STATE_LABELS, dealersQueryOptions, type StateSlug } from "../api/get-dealers";
+
+const messages = defineMessages({
+  title: {
+    id: "distributors.title",
+    defaultMessage: "Distributors",
+    description: "Distributors page heading and title",
+  },
+  titleState: {
+    id: "distributors.title.state",
+    defaultMessage: "Distributors in {state}",
+    description: "Distributors page title with a state",
+  },
+  lead: {
+    id: "distributors.lead",
+    defaultMessage: "Find an authorised Suria distributor near you.",
+    description: "Distributors page intro",
+  },
+  state: {
+    id: "distributors.state",
+    defaultMessage: "State",
+    description: "Label of the state picker",
+  },
+  choose: {
+    id: "distributors.state.choose",
+    defaultMessage: "Choose a state",
+    description: "State picker placeholder",
+  },
+  pick: {
+    id: "distributors.pick",
+    defaultMessage: "Choose a state to see its distributors.",
+    description: "Prompt before a state is chosen",
+  },
+  empty: {
+    id: "distributors.empty",
+    defaultMessage: "There are no distributors in {state} yet.",
+    description: "No dealers in a state",
+  },
+  count: {
+    id: "distributors.count",
+    defaultMessage: "{count, plural, one {# distributor} other {# distributors}} in {state}",
+    description: "Number of dealers found",
+  },
+  phone: {
+    id: "distributors.phone",
+    defaultMessage: "Call {name}",
+    description: "Accessible label of a dealer phone link",
+  },
+  hours: {
+    id: "distributors.hours",
+    defaultMessage: "{from}–{to}: {opens}–{closes}",
+    description: "Opening hours line",
+  },
+  services: {
+    id: "distributors.services",
+    defaultMessage: "Services: {services}",
+    description: "Products a dealer sells",
+  },
+});
+
+const weekdays = defineMessages({
+  mon: { id: "weekday.mon", defaultMessage: "Mon", description: "Short weekday" },
+  tue: { id: "weekday.tue", defaultMessage: "Tue", description: "Short weekday" },
+  wed: { id: "weekday.wed", defaultMessage: "Wed", description: "Short weekday" },
+  thu: { id: "weekday.thu", defaultMessage: "Thu", description: "Short weekday" },
+  fri: { id: "weekday.fri", defaultMessage: "Fri", description: "Short weekday" },
+  sat: { id: "weekday.sat", defaultMessage: "Sat", description: "Short weekday" },
+  sun: { id: "weekday.sun", defaultMessage: "Sun", description: "Short weekday" },
+});
+
+function DealerList({ state }: { state: StateSlug }) {
+  const intl = useIntl();
+  const config = useConfig();
+  const { data: dealers } = useSuspenseQuery(dealersQueryOptions(state));
+  const stateName = STATE_LABELS[state];
+  if (dealers.length === 0)
+    return <EmptyState title={intl.formatMessage(messages.empty, { state: stateName })} />;
+  const productName = (key: string) => config.products.find((p) => p.key === key)?.name ?? key;
+  return (
+    <>
+      <p className="result-count" aria-live="polite">
+        {intl.formatMessage(messages.count, { count: dealers.length, state: stateName })}
+      </p>
+      <ul className="dealer-list">
+        {dealers.map((dealer) => (
+          <li key={dealer.id} className="dealer">
+            <h2>{dealer.name}</h2>
+            <p>{dealer.address}</p>
+            <p>
+              {dealer.postcode} {dealer.city}
+            </p>
+            <p>
+              <a
+                href={`tel:${dealer.phone}`}
+                aria-label={intl.formatMessage(messages.phone, { name: dealer.name })}
+              >
+                {dealer.phone}
+              </a>
+            </p>
+            {dealer.openingHours.map((hours) => (
+              <p key={`${hours.from}-${hours.to}`} className="meta-line">
+                {intl.formatMessage(messages.hours, {
+                  from: intl.formatMessage(weekdays[hours.from]),
+                  to: intl.formatMessage(weekdays[hours.to]),
+                  opens: hours.opens,
+                  closes: hours.closes,
+                })}
+              </p>
+            ))}
+            <p className="meta-line">
+              {intl.formatMessage(messages.services, {
+                services: intl.formatList(dealer.services.map(productName)),
+              })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Distributors by state, with the state kept in the URL (?state=). */
+export function DistributorsPage({
+  state,
+  onStateChange,
+}: {
+  state?: StateSlug;
+  onStateChange: (state: StateSlug | undefined) => void;
+}) {
+  const intl = useIntl();
+  const title = state
+    ? intl.formatMessage(messages.titleState, { state: STATE_LABELS[state] })
+    : intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "distributors", id: state });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "distributors", label: intl.formatMessage(messages.title) }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      <div className="filters">
+        <SelectField
+          label={intl.formatMessage(messages.state)}
+          name="state"
+          value={state ?? ""}
+          placeholder={intl.formatMessage(messages.choose)}
+          onChange={(event) =>
+            onStateChange((event.target.value || undefined) as StateSlug | undefined)
+          }
+          options={STATES.map((value) => ({ value, label: STATE_LABELS[value] }))}
+        />
+      </div>
+      {state ? (
+        <DealerList state={state} />
+      ) : (
+        <EmptyState title={intl.formatMessage(messages.pick)} />
+      )}
+    </Container>
+  );
+}

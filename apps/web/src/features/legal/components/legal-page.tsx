@@ -1,0 +1,40 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Container, PageHeader, RichText } from "@portal/ui";
+import { defineMessages, useIntl } from "react-intl";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useLanguage } from "../../../shared/language";
+import { plainText, usePageMeta } from "../../../shared/page-meta";
+import { sanitiseHtml } from "../../../shared/sanitise";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { termsQueryOptions, type TermsType } from "../api/get-terms";
+
+const messages = defineMessages({
+  updated: {
+    id: "legal.updated",
+    defaultMessage: "Version {version}, updated {date}",
+    description: "Legal page version line",
+  },
+});
+
+/** A legal page (privacy notice, privacy policy, terms of use, terms and conditions). */
+export function LegalPage({ termsType }: { termsType: TermsType }) {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const { data: terms } = useSuspenseQuery(termsQueryOptions(lang, termsType));
+  const html = sanitiseHtml(terms.body);
+  usePageMeta(terms.title, plainText(html));
+  usePageAnalytics({ pageType: "legal", id: termsType });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: termsType, label: terms.title }]} />
+      <PageHeader title={terms.title} />
+      <p className="meta-line">
+        {intl.formatMessage(messages.updated, {
+          version: terms.version,
+          date: intl.formatDate(terms.updatedAt, { dateStyle: "long", timeZone: "UTC" }),
+        })}
+      </p>
+      <RichText sanitisedHtml={html} />
+    </Container>
+  );
+}

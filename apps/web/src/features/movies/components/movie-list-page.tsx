@@ -1,0 +1,54 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { CardGrid, CardGridItem, Container, EmptyState, PageHeader } from "@portal/ui";
+import { defineMessages, useIntl } from "react-intl";
+import { MovieCard } from "../../../shared/components/content-cards";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useLanguage } from "../../../shared/language";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { movieListQueryOptions } from "../api/get-movies";
+
+const messages = defineMessages({
+  title: {
+    id: "movies.title",
+    defaultMessage: "Movies",
+    description: "Movie listing heading and title",
+  },
+  lead: {
+    id: "movies.lead",
+    defaultMessage: "Rent the latest films on Suria TV.",
+    description: "Movie listing intro",
+  },
+  empty: {
+    id: "movies.empty",
+    defaultMessage: "No movies are available right now.",
+    description: "Empty movie list",
+  },
+});
+
+/** Movie listing (static/afab). */
+export function MovieListPage() {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const { data } = useSuspenseQuery(movieListQueryOptions(lang));
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "movie_list", product: "tv" });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "movies", label: title }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      {data.items.length === 0 ? (
+        <EmptyState title={intl.formatMessage(messages.empty)} />
+      ) : (
+        <CardGrid>
+          {data.items.map((movie) => (
+            <CardGridItem key={movie.id}>
+              <MovieCard movie={movie} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../shared/api";
+import type { Lang } from "../../../shared/language";
+
+/** All add-on packs (listing/package). */
+export const packageListQueryOptions = (lang: Lang) =>
+  queryOptions({
+    queryKey: ["content", "packages", lang],
+    queryFn: async () => (await api.content.listPackages({ lang })).data,
+  });
+
+/** One add-on pack. */
+export const packageQueryOptions = (lang: Lang, id: string) =>
+  queryOptions({
+    queryKey: ["content", "package", lang, id],
+    queryFn: async () => (await api.content.getPackage({ lang, id })).data,
+  });

@@ -1,0 +1,83 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { Container, PageHeader } from "@portal/ui";
+import { defineMessages, useIntl } from "react-intl";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { formatRm } from "../../../shared/format";
+import { imageUrl } from "../../../shared/image-url";
+import { useLanguage } from "../../../shared/language";
+import { shellMessages } from "../../../shared/messages";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { packageQueryOptions } from "../api/get-packages";
+
+const messages = defineMessages({
+  packages: {
+    id: "packages.title",
+    defaultMessage: "Add-on packs",
+    description: "Package listing heading and title",
+  },
+  highlights: {
+    id: "package.highlights",
+    defaultMessage: "Highlights",
+    description: "Heading of a pack's highlights",
+  },
+  channels: {
+    id: "package.channels",
+    defaultMessage: "{count, plural, one {# channel} other {# channels}} in this pack",
+    description: "Heading of a pack's channel list",
+  },
+});
+
+/** One add-on pack: price, highlights and its channels. */
+export function PackageDetailPage({ id }: { id: string }) {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const { data: pack } = useSuspenseQuery(packageQueryOptions(lang, id));
+  usePageMeta(pack.name, pack.description);
+  usePageAnalytics({ pageType: "package", product: "tv", id: pack.id, name: pack.name });
+  return (
+    <Container>
+      <Crumbs
+        trail={[
+          {
+            key: "packages",
+            label: <Link to="/packages">{intl.formatMessage(messages.packages)}</Link>,
+          },
+          { key: pack.id, label: pack.name },
+        ]}
+      />
+      <div className="detail">
+        <div className="detail__media">
+          <img src={imageUrl(pack.image)} alt="" width={640} height={360} />
+        </div>
+        <div>
+          <PageHeader title={pack.name} lead={pack.description} />
+          <p className="price">
+            {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(pack.priceRm) })}
+          </p>
+          {pack.highlights.length > 0 ? (
+            <>
+              <h2>{intl.formatMessage(messages.highlights)}</h2>
+              <ul className="check-list">
+                {pack.highlights.map((highlight) => (
+                  <li key={highlight}>{highlight}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <h2>{intl.formatMessage(messages.channels, { count: pack.channelIds.length })}</h2>
+          <ul className="tag-list">
+            {pack.channelIds.map((channelId) => (
+              <li key={channelId}>
+                <Link to="/channels/$channelId" params={{ channelId }}>
+                  {channelId.replace(/-/g, " ")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </Container>
+  );
+}

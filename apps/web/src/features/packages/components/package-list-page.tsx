@@ -1,0 +1,54 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { CardGrid, CardGridItem, Container, EmptyState, PageHeader } from "@portal/ui";
+import { defineMessages, useIntl } from "react-intl";
+import { PackageCard } from "../../../shared/components/content-cards";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useLanguage } from "../../../shared/language";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { packageListQueryOptions } from "../api/get-packages";
+
+const messages = defineMessages({
+  title: {
+    id: "packages.title",
+    defaultMessage: "Add-on packs",
+    description: "Package listing heading and title",
+  },
+  lead: {
+    id: "packages.lead",
+    defaultMessage: "Add more channels to your Suria TV package.",
+    description: "Package listing intro",
+  },
+  empty: {
+    id: "packages.empty",
+    defaultMessage: "No add-on packs are on offer right now.",
+    description: "Empty package list",
+  },
+});
+
+/** Add-on pack listing (listing/package). */
+export function PackageListPage() {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const { data } = useSuspenseQuery(packageListQueryOptions(lang));
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "package_list", product: "tv" });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "packages", label: title }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      {data.items.length === 0 ? (
+        <EmptyState title={intl.formatMessage(messages.empty)} />
+      ) : (
+        <CardGrid>
+          {data.items.map((pack) => (
+            <CardGridItem key={pack.id}>
+              <PackageCard pack={pack} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,54 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { CardGrid, CardGridItem, Container, EmptyState, PageHeader } from "@portal/ui";
+import { defineMessages, useIntl } from "react-intl";
+import { ArticleCard } from "../../../shared/components/content-cards";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useLanguage } from "../../../shared/language";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { articleListQueryOptions } from "../api/get-articles";
+
+const messages = defineMessages({
+  title: {
+    id: "store.title",
+    defaultMessage: "Stories",
+    description: "Store article listing heading and title",
+  },
+  lead: {
+    id: "store.lead",
+    defaultMessage: "News, tips and stories from Suria.",
+    description: "Store article listing intro",
+  },
+  empty: {
+    id: "store.empty",
+    defaultMessage: "No stories have been published yet.",
+    description: "Empty article list",
+  },
+});
+
+/** Store article listing, newest first. */
+export function ArticleListPage() {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const { data } = useSuspenseQuery(articleListQueryOptions(lang));
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "article_list" });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "store", label: title }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      {data.length === 0 ? (
+        <EmptyState title={intl.formatMessage(messages.empty)} />
+      ) : (
+        <CardGrid>
+          {data.map((article) => (
+            <CardGridItem key={article.id}>
+              <ArticleCard article={article} />
+            </CardGridItem>
+          ))}
+        </CardGrid>
+      )}
+    </Container>
+  );
+}

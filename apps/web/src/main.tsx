@@ -1,0 +1,85 @@
+import "@portal/ui/styles.css";
+import "./app.css";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { Container, ErrorState } from "@portal/ui";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { IntlProvider, useIntl } from "react-intl";
+import { api } from "./shared/api";
+import { ConfigContext, type PortalConfig } from "./shared/config";
+import {
+  LanguageProvider,
+  applyDocumentLanguage,
+  loadMessages,
+  type CompiledMessages,
+} from "./shared/i18n";
+import { htmlLang, resolveInitialLanguage, type Lang } from "./shared/language";
+import { shellMessages } from "./shared/messages";
+import { createAppRouter, createQueryClient } from "./router";
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+const root = createRoot(document.getElementById("root")!);
+
+function ConfigError({ onRetry }: { onRetry: () => void }) {
+  const intl = useIntl();
+  return (
+    <Container>
+      <ErrorState title={intl.formatMessage(shellMessages.configErrorTitle)} onRetry={onRetry} />
+    </Container>
+  );
+}
+
+function renderConfigError(lang: Lang, messages: CompiledMessages) {
+  root.render(
+    <IntlProvider locale={htmlLang(lang)} defaultLocale="en" messages={messages}>
+      <ConfigError
+        onRetry={() => {
+          void start();
+        }}
+      />
+    </IntlProvider>,
+  );
+}
+
+/** Reads the configuration, picks the language, loads its catalog, then renders the app. */
+async function start(): Promise<void> {
+  const storage = globalThis.localStorage;
+  let lang = resolveInitialLanguage({ search: location.search, storage });
+  applyDocumentLanguage(lang);
+  const [configResult, messagesResult] = await Promise.allSettled([
+    api.config.getConfig(),
+    loadMessages(lang),
+  ]);
+  let messages = messagesResult.status === "fulfilled" ? messagesResult.value : {};
+  if (configResult.status === "rejected") {
+    renderConfigError(lang, messages);
+    return;
+  }
+  const config: PortalConfig = configResult.value.data;
+  const configured = resolveInitialLanguage({
+    search: location.search,
+    storage,
+    paramName: config.languageParam,
+    configDefault: config.defaultLanguage,
+  });
+  if (configured !== lang) {
+    lang = configured;
+    applyDocumentLanguage(lang);
+    messages = await loadMessages(lang);
+  }
+  root.render(
+    <StrictMode>
+      <ConfigContext.Provider value={config}>
+        <LanguageProvider initialLang={lang} initialMessages={messages}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </LanguageProvider>
+      </ConfigContext.Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

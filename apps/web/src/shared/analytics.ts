@@ -1,0 +1,46 @@
+import type { Lang } from "./language";
+
+/** The product key used as content_type (fibre | tv). */
+export type ProductKey = "fibre" | "tv";
+
+/** Analytics events the portal sends (documented in README). */
+export type AnalyticsEvent =
+  | {
+      event: "page_view";
+      page_type: string;
+      page_path: string;
+      content_type?: ProductKey;
+      content_id?: string;
+    }
+  | {
+      event: "detail_view";
+      page_type: string;
+      content_id: string;
+      content_type?: ProductKey;
+      content_name?: string;
+    }
+  | { event: "search"; search_term: string; results: number; content_type?: ProductKey }
+  | {
+      event: "banner_close";
+      banner: "announcement" | "promotion";
+      banner_id?: string;
+      via: "button" | "url";
+      content_type?: ProductKey;
+    };
+
+declare global {
+  interface Window {
+    dataLayer?: Array<Record<string, unknown>>;
+  }
+}
+
+const enabled = import.meta.env.VITE_ANALYTICS !== "false";
+
+/** Pushes an event to window.dataLayer (Google Tag Manager style), with the language. */
+export function track(event: AnalyticsEvent, lang: Lang): void {
+  if (!enabled || typeof window === "undefined") return;
+  window.dataLayer = window.dataLayer ?? [];
+  const payload: Record<string, unknown> = { ...event, language: lang };
+  for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
+  window.dataLayer.push(payload);
+}

@@ -1,0 +1,26 @@
+import { createPortalApi, isApiError, type PortalApi } from "@portal/api-client";
+import { serviceBaseUrl } from "./env";
+
+/** The client for the services this shell calls. */
+export type AppApi = PortalApi<"content" | "config">;
+
+/** The content service's functions (one per operationId). */
+export type ContentApi = AppApi["content"];
+
+/** The `data` (the `response` payload) of a content operation. */
+export type ContentData<K extends keyof ContentApi> = Awaited<ReturnType<ContentApi[K]>>["data"];
+
+/** Creates the API client with the configured base URLs and a memory ETag cache. */
+export function createAppApi(): AppApi {
+  return createPortalApi({
+    baseUrls: { content: serviceBaseUrl("content"), config: serviceBaseUrl("config") },
+  });
+}
+
+/** True when the error is a 404 from a service (unknown id). */
+export function isNotFoundError(error: unknown): boolean {
+  return isApiError(error, "http") && error.statusCode === 404;
+}
+
+/** The app's one client (base URLs from runtime-config.js / VITE_* variables). */
+export const api: AppApi = createAppApi();

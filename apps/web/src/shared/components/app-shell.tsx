@@ -1,0 +1,211 @@
+import { Link, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
+import { LanguageSwitcher, SiteFooter, SiteHeader, SkipLink } from "@portal/ui";
+import { useEffect, type ReactNode } from "react";
+import { useIntl } from "react-intl";
+import { SiteBanners } from "../../features/banners/components/site-banners";
+import { useConfig, whatsappUrl } from "../config";
+import { isLang, useLanguage, type Lang } from "../language";
+import { shellMessages } from "../messages";
+
+function NavLink({ to, children, exact }: { to: string; children: ReactNode; exact?: boolean }) {
+  return (
+    <li>
+      <Link to={to} activeOptions={{ exact: exact ?? false, includeSearch: false }}>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+/** Follows a `?language=` parameter that appears mid-session (e.g. a shared link). */
+function useLanguageParam(paramName: string) {
+  const { lang, setLanguage } = useLanguage();
+  const requested = useLocation({
+    select: (location) => (location.search as Record<string, unknown>)[paramName],
+  });
+  useEffect(() => {
+    if (isLang(requested) && requested !== lang) setLanguage(requested);
+    // Only react to the URL changing, not to a switch made with the header buttons.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requested]);
+}
+
+/** The page frame: skip link, banners, header with navigation and language switcher, footer. */
+export function AppShell() {
+  const intl = useIntl();
+  const config = useConfig();
+  const { lang, setLanguage } = useLanguage();
+  useLanguageParam(config.languageParam);
+  const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
+  const navigateLanguage = useNavigateLanguage(config.languageParam, search);
+
+  const productName = (key: string) => config.products.find((p) => p.key === key)?.name ?? key;
+
+  return (
+    <>
+      <SkipLink />
+      <SiteBanners />
+      <SiteHeader
+        brand={
+          <Link to="/" aria-label={intl.formatMessage(shellMessages.brandHome)}>
+            <span className="brand-mark" aria-hidden="true" />
+            {intl.formatMessage(shellMessages.brand)}
+          </Link>
+        }
+        languageSwitcher={
+          <LanguageSwitcher<Lang>
+            value={lang}
+            onChange={(next) => {
+              setLanguage(next);
+              navigateLanguage(next);
+            }}
+            options={[
+              {
+                value: "bm",
+                label: "BM",
+                name: intl.formatMessage(shellMessages.languageBm),
+                lang: "ms",
+              },
+              {
+                value: "en",
+                label: "EN",
+                name: intl.formatMessage(shellMessages.languageEn),
+                lang: "en",
+              },
+            ]}
+          />
+        }
+        nav={
+          <nav aria-label={intl.formatMessage(shellMessages.mainNav)}>
+            <ul>
+              <NavLink to="/" exact>
+                {intl.formatMessage(shellMessages.navHome)}
+              </NavLink>
+              <NavLink to="/fibre">{intl.formatMessage(shellMessages.navFibre)}</NavLink>
+              <NavLink to="/tv">{intl.formatMessage(shellMessages.navTv)}</NavLink>
+              <NavLink to="/channels">{intl.formatMessage(shellMessages.navChannels)}</NavLink>
+              <NavLink to="/movies">{intl.formatMessage(shellMessages.navMovies)}</NavLink>
+              <NavLink to="/packages">{intl.formatMessage(shellMessages.navPackages)}</NavLink>
+              <NavLink to="/campaigns">{intl.formatMessage(shellMessages.navCampaigns)}</NavLink>
+              <NavLink to="/store">{intl.formatMessage(shellMessages.navStore)}</NavLink>
+              <NavLink to="/distributors">
+                {intl.formatMessage(shellMessages.navDistributors)}
+              </NavLink>
+              <NavLink to="/search">{intl.formatMessage(shellMessages.navSearch)}</NavLink>
+            </ul>
+          </nav>
+        }
+      />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter
+        bottom={
+          <>
+            <span>
+              {intl.formatMessage(shellMessages.copyright, { year: new Date().getFullYear() })}
+            </span>
+            <span data-testid="build-version">
+              {intl.formatMessage(shellMessages.version, {
+                version: config.build.version,
+                number: config.build.number,
+              })}
+            </span>
+          </>
+        }
+      >
+        <div>
+          <h2>{intl.formatMessage(shellMessages.footerProducts)}</h2>
+          <ul>
+            <li>
+              <Link to="/$product" params={{ product: "fibre" }}>
+                {productName("fibre")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/$product" params={{ product: "tv" }}>
+                {productName("tv")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/bundles">{intl.formatMessage(shellMessages.navBundles)}</Link>
+            </li>
+            <li>
+              <Link to="/packages">{intl.formatMessage(shellMessages.navPackages)}</Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2>{intl.formatMessage(shellMessages.footerExplore)}</h2>
+          <ul>
+            <li>
+              <Link to="/campaigns">{intl.formatMessage(shellMessages.navCampaigns)}</Link>
+            </li>
+            <li>
+              <Link to="/store">{intl.formatMessage(shellMessages.navStore)}</Link>
+            </li>
+            <li>
+              <Link to="/distributors">{intl.formatMessage(shellMessages.navDistributors)}</Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2>{intl.formatMessage(shellMessages.footerLegal)}</h2>
+          <ul>
+            <li>
+              <Link to="/legal/$termsType" params={{ termsType: "privacy-notice" }}>
+                {intl.formatMessage(shellMessages.privacyNotice)}
+              </Link>
+            </li>
+            <li>
+              <Link to="/legal/$termsType" params={{ termsType: "privacy-policy" }}>
+                {intl.formatMessage(shellMessages.privacyPolicy)}
+              </Link>
+            </li>
+            <li>
+              <Link to="/legal/$termsType" params={{ termsType: "terms-of-use" }}>
+                {intl.formatMessage(shellMessages.termsOfUse)}
+              </Link>
+            </li>
+            <li>
+              <Link to="/legal/$termsType" params={{ termsType: "terms-and-conditions" }}>
+                {intl.formatMessage(shellMessages.termsAndConditions)}
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2>{intl.formatMessage(shellMessages.footerHelp)}</h2>
+          <ul>
+            <li>
+              <a
+                href={whatsappUrl(config.whatsappNumber)}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="whatsapp-link"
+              >
+                {intl.formatMessage(shellMessages.whatsapp)}
+                <span className="pui-visually-hidden">
+                  {intl.formatMessage(shellMessages.whatsappNewWindow)}
+                </span>
+              </a>
+            </li>
+          </ul>
+        </div>
+      </SiteFooter>
+    </>
+  );
+}
+
+/** Keeps a `?language=` parameter in the URL in step with a switch (so a reload keeps the choice). */
+function useNavigateLanguage(paramName: string, search: Record<string, unknown>) {
+  const navigate = useNavigate();
+  return (next: Lang) => {
+    if (search[paramName] === undefined) return;
+    void navigate({
+      to: ".",
+      search: (prev: Record<string, unknown>) => ({ ...prev, [paramName]: next }),
+      replace: true,
+    });
+  };
+}

@@ -1,0 +1,204 @@
+import { Link } from "@tanstack/react-router";
+import { Card } from "@portal/ui";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { ContentData } from "../api";
+import { formatRm } from "../format";
+import { imageUrl } from "../image-url";
+import { shellMessages } from "../messages";
+
+type Combo = ContentData<"getProductItem">;
+type Channel = ContentData<"getChannel">;
+type Movie = ContentData<"getMovie">;
+type Article = ContentData<"getStoreArticle">;
+type Pack = ContentData<"getPackage">;
+type Bundle = ContentData<"getBundle">;
+type Campaign = ContentData<"getCampaign">;
+
+/** Card of a combo package, linking to its detail page. */
+export function ComboCard({ combo, headingLevel = 3 }: { combo: Combo; headingLevel?: 2 | 3 }) {
+  const intl = useIntl();
+  return (
+    <Card
+      headingLevel={headingLevel}
+      imageUrl={imageUrl(combo.image)}
+      eyebrow={
+        combo.recommended ? (
+          <span className="badge">{intl.formatMessage(shellMessages.recommended)}</span>
+        ) : (
+          combo.tagline
+        )
+      }
+      title={
+        <Link to="/$product/$comboId" params={{ product: combo.product, comboId: combo.id }}>
+          {combo.name}
+        </Link>
+      }
+      description={
+        <>
+          {combo.recommended ? <p>{combo.tagline}</p> : null}
+          {combo.speedMbps ? (
+            <p>{intl.formatMessage(shellMessages.speed, { speed: combo.speedMbps })}</p>
+          ) : null}
+          <p>
+            {intl.formatMessage(shellMessages.contractMonths, { months: combo.contractMonths })}
+          </p>
+        </>
+      }
+      footer={
+        <span className="price">
+          {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(combo.priceRm) })}
+        </span>
+      }
+    />
+  );
+}
+
+/** Card of a channel. */
+export function ChannelCard({
+  channel,
+  headingLevel = 2,
+}: {
+  channel: Channel;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <Card
+      headingLevel={headingLevel}
+      imageUrl={imageUrl(channel.logo)}
+      eyebrow={
+        <FormattedMessage
+          id="channels.card.eyebrow"
+          defaultMessage="Ch {number} · {genre}"
+          description="Channel number and genre above a channel card title"
+          values={{ number: channel.number, genre: channel.genreName }}
+        />
+      }
+      title={
+        <Link to="/channels/$channelId" params={{ channelId: channel.id }}>
+          {channel.name}
+        </Link>
+      }
+      description={<p>{channel.description}</p>}
+    />
+  );
+}
+
+/** Card of a movie. */
+export function MovieCard({ movie, headingLevel = 2 }: { movie: Movie; headingLevel?: 2 | 3 }) {
+  return (
+    <Card
+      headingLevel={headingLevel}
+      imageUrl={imageUrl(movie.poster)}
+      eyebrow={`${movie.year} · ${movie.genres.join(", ")}`}
+      title={
+        <Link to="/movies/$movieId" params={{ movieId: movie.id }}>
+          {movie.title}
+        </Link>
+      }
+      description={<p>{movie.synopsis}</p>}
+    />
+  );
+}
+
+/** Card of a store article. */
+export function ArticleCard({
+  article,
+  headingLevel = 2,
+}: {
+  article: Article;
+  headingLevel?: 2 | 3;
+}) {
+  const intl = useIntl();
+  return (
+    <Card
+      headingLevel={headingLevel}
+      imageUrl={imageUrl(article.image)}
+      eyebrow={intl.formatDate(article.publishedAt, { dateStyle: "medium", timeZone: "UTC" })}
+      title={
+        <Link to="/store/$articleId" params={{ articleId: article.id }}>
+          {article.title}
+        </Link>
+      }
+      description={<p>{article.summary}</p>}
+    />
+  );
+}
+
+/** Card of an add-on pack. */
+export function PackageCard({ pack, headingLevel = 2 }: { pack: Pack; headingLevel?: 2 | 3 }) {
+  const intl = useIntl();
+  return (
+    <Card
+      headingLevel={headingLevel}
+      imageUrl={imageUrl(pack.image)}
+      title={
+        <Link to="/packages/$packageId" params={{ packageId: pack.id }}>
+          {pack.name}
+        </Link>
+      }
+      description={<p>{pack.description}</p>}
+      footer={
+        <span className="price">
+          {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(pack.priceRm) })}
+        </span>
+      }
+    />
+  );
+}
+
+/** Card of a bundle. */
+export function BundleCard({ bundle, headingLevel = 2 }: { bundle: Bundle; headingLevel?: 2 | 3 }) {
+  const intl = useIntl();
+  return (
+    <Card
+      headingLevel={headingLevel}
+      imageUrl={imageUrl(bundle.image)}
+      eyebrow={intl.formatMessage(shellMessages.speed, { speed: bundle.speedMbps })}
+      title={
+        <Link to="/bundles/$bundleId" params={{ bundleId: bundle.id }}>
+          {bundle.name}
+        </Link>
+      }
+      description={<p>{bundle.description}</p>}
+      footer={
+        <span className="price">
+          {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(bundle.priceRm) })}
+        </span>
+      }
+    />
+  );
+}
+
+/** Card of a campaign. */
+export function CampaignCard({
+  campaign,
+  headingLevel = 2,
+}: {
+  campaign: Campaign;
+  headingLevel?: 2 | 3;
+}) {
+  const intl = useIntl();
+  return (
+    <Card
+      headingLevel={headingLevel}
+      imageUrl={imageUrl(campaign.image)}
+      eyebrow={
+        <FormattedMessage
+          id="campaigns.card.dates"
+          defaultMessage="{start} – {end}"
+          description="Campaign date range on a card"
+          values={{
+            start: intl.formatDate(campaign.startDate, { dateStyle: "medium", timeZone: "UTC" }),
+            end: intl.formatDate(campaign.endDate, { dateStyle: "medium", timeZone: "UTC" }),
+          }}
+        />
+      }
+      title={
+        <Link to="/campaigns/$campaignId" params={{ campaignId: campaign.id }}>
+          {campaign.title}
+        </Link>
+      }
+      description={<p>{campaign.summary}</p>}
+    />
+  );
+}

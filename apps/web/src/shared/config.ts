@@ -1,0 +1,20 @@
+import { createContext, useContext } from "react";
+import type { AppApi } from "./api";
+
+/** The portal configuration served by the config service (openapi/config.yaml PortalConfig). */
+export type PortalConfig = Awaited<ReturnType<AppApi["config"]["getConfig"]>>["data"];
+
+/** Context holding the configuration read at start. */
+export const ConfigContext = createContext<PortalConfig | null>(null);
+
+/** The configuration read at start. */
+export function useConfig(): PortalConfig {
+  const value = useContext(ConfigContext);
+  if (!value) throw new Error("useConfig must be used inside <ConfigContext.Provider>");
+  return value;
+}
+
+/** https://wa.me link for the configured customer-service WhatsApp number. */
+export function whatsappUrl(number: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}`;
+}
