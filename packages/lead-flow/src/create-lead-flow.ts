@@ -417,9 +417,23 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
         );
       }
       dispatch({ type: "started", operation: "generateOtp" });
-      const { code } = await send("generateOtp", () =>
-        api.shop.generateOtp({ phoneNumber: parsed.output, mock }, { token }),
-      );
+      let code: string;
+      try {
+        ({ code } = (
+          await api.shop.generateOtp({ phoneNumber: parsed.output, mock }, { token })
+        ).data);
+      } catch (cause) {
+        // The server keeps its own 180 s gap per phone (e.g. after a reload in another tab).
+        const status = (cause as { statusCode?: unknown } | null)?.statusCode;
+        if (status !== 429) return fail("generateOtp", toRequestError(cause));
+        return fail(
+          "generateOtp",
+          new LeadFlowError("otp-resend-too-soon", "The server refused another OTP yet", {
+            statusCode: 429,
+            cause,
+          }),
+        );
+      }
       const now = clock.now();
       dispatch({ type: "otpSent", phoneNumber: parsed.output, code, sentAt: now, now });
       scheduleTick();

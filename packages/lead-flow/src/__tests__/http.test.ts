@@ -1,0 +1,196 @@
+/**
+ * The lead journey against the real services (apps/services, in-process on a free port, PGlite in
+ * memory, PORTAL_ENV=test) through a real @portal/api-client: the behaviour here is the server's.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createPortalApi } from "@portal/api-client";
+import { buildApp, openPglite } from "@portal/services";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLeadFlow, createMemoryStorage, type LeadFlow } from "../index.js";
+import { createFakeClock } from "./fakes.js";
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+let app: App;
+let dataDir: string;
+let origin: string;
+let requests = 0;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  dataDir = await mkdtemp(join(tmpdir(), "lead-flow-http-"));
+  app = await buildApp({
+    db: await openPglite("memory"),
+    logger: false,
+    rateLimitMax: 10_000,
+    env: { portalEnv: "test", publicUrl: origin, dataDir, port, host: "127.0.0.1" },
+  });
+  await app.listen({ port, host: "127.0.0.1" });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+function makeFlow(storage = createMemoryStorage(), clock = createFakeClock()) {
+  const api = createPortalApi({
+    baseUrls: {
+      address: `${origin}/address`,
+      shop: `${origin}/shop`,
+      content: `${origin}/content`,
+    },
+    cache: false,
+    fetch: (input, init) => {
+      requests += 1;
+      return fetch(input, init);
+    },
+  });
+  const flow = createLeadFlow({ api, environment: "test", storage, clock });
+  return { flow, storage, clock };
+}
+
+// Each test its own phone: the server refuses a second OTP to one phone within 180 s.
+let phoneCounter = 0;
+const nextPhone = () =>
+  `01${String(20_000_000 + (Date.now() % 1_000_000) * 10 + ++phoneCounter).padStart(8, "0")}`;
+
+// A minimal but real PDF: the uploads service checks the magic bytes.
+const pdfFile = () =>
+  new File(
+    [`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`],
+    "mykad-front.pdf",
+    { type: "application/pdf" },
+  );
+
+async function addressId(flow: LeadFlow): Promise<string> {
+  const addresses = await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
+  return addresses[0]!.addressId;
+}
+
+describe("lead flow over HTTP", () => {
+  it("1. generates the lead and saves its token", async () => {
+    const { flow, storage } = makeFlow();
+    const { leadId } = await flow.generateLead();
+    expect(leadId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(storage.getItem(flow.storageKeys.token)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(flow.getSnapshot()).toMatchObject({ step: "address", hasToken: true, leadId });
+  });
+
+  it("2. searches the address, then checks coverage", async () => {
+    const { flow } = makeFlow();
+    await flow.generateLead();
+    const addresses = await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.every((a) => a.postalCode === "47301")).toBe(true);
+    const coverage = await flow.checkCoverage();
+    expect(coverage).toMatchObject({ platform: "fibre", covered: true });
+    expect(flow.getSnapshot().step).toBe("details");
+  });
+
+  it("3. an update with a bad phone gives isPhoneNumberInValid", async () => {
+    const { flow } = makeFlow();
+    await flow.generateLead();
+    await expect(
+      flow.updateLead({ phoneNumber: "0312345678" }, { validate: false }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    expect(flow.getSnapshot().leadUpdateFlags).toEqual({
+      isPhoneNumberInValid: true,
+      isAlternateNumberInValid: false,
+      isEmailInValid: false,
+      isErrorNotInCoverage: false,
+    });
+    await flow.updateLead({
+      name: "Aminah binti Yusof",
+      phoneNumber: nextPhone(),
+      email: "aminah@example.my",
+      address: { addressId: await addressId(flow) },
+    });
+    expect(flow.getSnapshot().leadUpdateFlags).toBeUndefined();
+  });
+
+  it("4. sends an OTP, refuses a resend before 180 s, then verifies", async () => {
+    const { flow, clock } = makeFlow();
+    await flow.generateLead();
+    await flow.updateLead({ name: "Aminah", phoneNumber: nextPhone(), email: "a@example.my" });
+    const { code } = await flow.generateOtp();
+    expect(code.length).toBeGreaterThanOrEqual(8);
+    clock.advance(179_000);
+    const before = requests;
+    await expect(flow.generateOtp()).rejects.toMatchObject({
+      code: "otp-resend-too-soon",
+      retryAfterSeconds: 1,
+    });
+    expect(requests).toBe(before);
+    await expect(flow.verifyOtp("000000")).rejects.toMatchObject({ code: "otp-incorrect" });
+    await flow.verifyOtp("123456");
+    expect(flow.getSnapshot()).toMatchObject({ step: "consent", otp: { verified: true } });
+  });
+
+  it("5. records consent in the current language", async () => {
+    const { flow } = makeFlow();
+    await flow.generateLead();
+    flow.setLanguage("en");
+    await flow.giveConsent();
+    expect(flow.getSnapshot().consent).toEqual({ language: "en" });
+  });
+
+  it("6. signs, uploads with progress, and deletes a document", async () => {
+    const { flow } = makeFlow();
+    await flow.generateLead();
+    const progress: number[] = [];
+    flow.subscribe(() => progress.push(flow.getSnapshot().uploads[0]?.loaded ?? 0));
+    const file = pdfFile();
+    const document = await flow.uploadDocument(file, { title: "MyKad (front)" });
+    expect(document).toEqual({
+      documentId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      extension: "pdf",
+    });
+    expect(progress).toContain(file.size);
+    expect(flow.getSnapshot().uploads[0]).toMatchObject({ status: "done", loaded: file.size });
+    await flow.deleteDocument(document.documentId);
+    expect(flow.getSnapshot().documents).toEqual([]);
+  });
+
+  it("sends no request at all when the token is missing", async () => {
+    const { flow } = makeFlow();
+    const before = requests;
+    await expect(
+      flow.searchAddress({ postalCode: "47301", residenceType: "landed" }),
+    ).rejects.toThrow(/^Token is unavailable$/);
+    await expect(flow.giveConsent()).rejects.toThrow(/^Token is unavailable$/);
+    await expect(flow.uploadDocument(pdfFile())).rejects.toThrow(/^Token is unavailable$/);
+    await expect(flow.checkEntitled({ productToken: "" })).rejects.toThrow(
+      /^fibre Token is unavailable$/,
+    );
+    expect(requests).toBe(before);
+  });
+
+  it("resumes after a reload from the saved token and step", async () => {
+    const storage = createMemoryStorage();
+    const clock = createFakeClock();
+    const first = makeFlow(storage, clock).flow;
+    await first.generateLead();
+    await first.updateLead({ name: "Aminah", phoneNumber: nextPhone(), email: "a@example.my" });
+    await first.generateOtp();
+    first.destroy();
+    clock.advance(30_000);
+    const { flow } = makeFlow(storage, clock);
+    expect(flow.getSnapshot()).toMatchObject({ step: "otp", otp: { resendSeconds: 150 } });
+    await flow.verifyOtp("123456");
+    await flow.giveConsent();
+    expect(flow.getSnapshot().step).toBe("documents");
+  });
+});
