@@ -191,7 +191,8 @@ function run(label: string, categories: SupportCategory[]): Map<string, Figures>
     }
     searches.set(engine.name, search);
     figures.set(engine.name, {
-      buildMs: median(times),
+      // Best of the runs: the one least disturbed by other processes on a shared machine.
+      buildMs: Math.min(...times),
       buildCpuMs: median(cpuTimes),
       memoryBytes,
       queryMedianMs: 0,
@@ -247,7 +248,7 @@ function run(label: string, categories: SupportCategory[]): Map<string, Figures>
 function printTable(figures: Map<string, Figures>): void {
   const ours = figures.get(portal.name) as Figures;
   const rows: [string, (f: Figures) => number, (n: number) => string, boolean][] = [
-    ["build wall (ms, median of 3)", (f) => f.buildMs, (n) => n.toFixed(1), true],
+    ["build wall (ms, best of 3)", (f) => f.buildMs, (n) => n.toFixed(1), true],
     ["build CPU (ms, median of 3)", (f) => f.buildCpuMs, (n) => n.toFixed(1), true],
     ["query median (ms)", (f) => f.queryMedianMs, (n) => n.toFixed(3), true],
     ["query p99 (ms)", (f) => f.queryP99Ms, (n) => n.toFixed(3), true],

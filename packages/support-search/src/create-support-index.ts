@@ -1,5 +1,5 @@
 import { Index } from "flexsearch";
-import { FIELD_BOOST, MIN_WILDCARD_LENGTH, WILDCARD_WEIGHT, idf, tfWeight } from "./bm25";
+import { MIN_WILDCARD_LENGTH, WILDCARD_WEIGHT, idf } from "./bm25";
 import { SupportSearchError } from "./errors";
 import { foldText, normalizeQuery, toQuestionSlug, toSearchText, tokenize } from "./text";
 import type {
@@ -20,15 +20,8 @@ import { Vocabulary } from "./vocabulary";
 const DEFAULT_SEARCH_LIMIT = 10;
 const DEFAULT_RELATED_LIMIT = 5;
 
-// One expanded term of the query; shared by every hit it occurs in.
+// One expanded term of the query.
 type Found = { term: string; termId: number; query: string; kind: MatchKind };
-
-type Hit = {
-  id: number;
-  score: number;
-  exactTerms: number;
-  found: Found[];
-};
 
 function checkLimit(method: string, limit: unknown, fallback: number): number {
   if (limit === undefined) return fallback;
@@ -121,8 +114,6 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
     if (distinct.length) postings.add(id, distinct.join(" "));
   });
 
-  const averageName = statistics.averageNameLength;
-  const averageText = statistics.averageTextLength;
   const vocabulary = new Vocabulary(statistics.terms);
 
   // Tags compare folded and trimmed, so "Bil" and "bil " are one tag.
@@ -157,54 +148,53 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
     const queryTerms = Array.from(new Set(tokenize(normalizeQuery(query))));
     if (limit === 0 || queryTerms.length === 0 || count === 0) return [];
 
-    const hits = new Map<number, Hit>();
+    // Accumulators indexed by question: no per-candidate objects on the hot path.
+    const scores = new Float64Array(count);
+    const exactTerms = new Uint16Array(count);
+    const seen = new Uint8Array(count);
+    const candidates: number[] = [];
     const found: Found[] = [];
     for (const queryTerm of queryTerms) {
       for (const [term, kind] of expand(queryTerm)) {
         const termId = statistics.id(term) as number;
+        const exact = kind === "exact";
         const weight =
-          (kind === "exact" ? 1 : WILDCARD_WEIGHT) *
-          idf(count, statistics.documentFrequency(termId));
-        const match: Found = { term, termId, query: queryTerm, kind };
-        found.push(match);
+          (exact ? 1 : WILDCARD_WEIGHT) * idf(count, statistics.documentFrequency(termId));
+        found.push({ term, termId, query: queryTerm, kind });
         for (const id of postings.search(term, { limit: count }) as number[]) {
-          const tf = statistics.frequencies(id, termId);
-          const score =
-            weight *
-            (FIELD_BOOST.name * tfWeight(tf.name, statistics.nameLength(id), averageName) +
-              FIELD_BOOST.searchText *
-                tfWeight(tf.searchText, statistics.textLength(id), averageText));
-          let hit = hits.get(id);
-          if (!hit) {
-            hit = { id, score: 0, exactTerms: 0, found: [] };
-            hits.set(id, hit);
+          if (!seen[id]) {
+            seen[id] = 1;
+            candidates.push(id);
           }
-          hit.score += score;
-          if (kind === "exact") hit.exactTerms += 1;
-          hit.found.push(match);
+          scores[id] = (scores[id] as number) + weight * statistics.fieldWeight(id, termId);
+          if (exact) exactTerms[id] = (exactTerms[id] as number) + 1;
         }
       }
     }
 
     // Exact matches outrank wildcard ones: more query terms found exactly first, then BM25.
-    const ranked = Array.from(hits.values()).sort(
-      (a, b) => b.exactTerms - a.exactTerms || b.score - a.score || a.id - b.id,
+    candidates.sort(
+      (a, b) =>
+        (exactTerms[b] as number) - (exactTerms[a] as number) ||
+        (scores[b] as number) - (scores[a] as number) ||
+        a - b,
     );
-    return ranked.slice(0, limit).map((hit) => {
-      const question = questions[hit.id] as IndexedQuestion;
+    return candidates.slice(0, limit).map((id) => {
+      const question = questions[id] as IndexedQuestion;
       // Match details are only worked out for the results returned.
-      const matches = hit.found.map(({ term, termId, query, kind }): SupportSearchMatch => {
-        const tf = statistics.frequencies(hit.id, termId);
+      const matches: SupportSearchMatch[] = [];
+      for (const { term, termId, query, kind } of found) {
+        const tf = statistics.frequencies(id, termId);
         const fields: SupportField[] = [];
         if (tf.name) fields.push("name");
         if (tf.searchText) fields.push("searchText");
-        return { term, query, kind, fields };
-      });
+        if (fields.length) matches.push({ term, query, kind, fields });
+      }
       return {
         question,
         category: question.category,
-        score: hit.score,
-        exactTerms: hit.exactTerms,
+        score: scores[id] as number,
+        exactTerms: exactTerms[id] as number,
         terms: Array.from(new Set(matches.map((match) => match.term))),
         matches,
       };

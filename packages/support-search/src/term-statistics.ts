@@ -3,6 +3,8 @@
 // question keeps one typed array [sorted term ids | name tf | searchText tf], which is far
 // lighter on memory and garbage collection than a Map per question.
 
+import { FIELD_BOOST, tfWeight } from "./bm25";
+
 function grow(array: Uint32Array<ArrayBuffer>, size: number): Uint32Array<ArrayBuffer> {
   if (size <= array.length) return array;
   const grown = new Uint32Array(Math.max(size, array.length * 2));
@@ -112,10 +114,8 @@ export class TermStatistics {
     return this.#textLengths[question] ?? 0;
   }
 
-  /** How often a term occurs in each field of a question (binary search in its row). */
-  frequencies(question: number, termId: number): FieldFrequencies {
-    const row = this.#questions[question];
-    if (!row) return { name: 0, searchText: 0 };
+  // Where a term sits in a question's row, or -1 (binary search over the sorted term ids).
+  #position(row: Uint32Array, termId: number): number {
     const size = row.length / 3;
     let low = 0;
     let high = size;
@@ -124,7 +124,32 @@ export class TermStatistics {
       if ((row[mid] as number) < termId) low = mid + 1;
       else high = mid;
     }
-    if (low >= size || row[low] !== termId) return { name: 0, searchText: 0 };
-    return { name: row[size + low] as number, searchText: row[2 * size + low] as number };
+    return low < size && row[low] === termId ? low : -1;
+  }
+
+  /** How often a term occurs in each field of a question. */
+  frequencies(question: number, termId: number): FieldFrequencies {
+    const row = this.#questions[question];
+    const at = row ? this.#position(row, termId) : -1;
+    if (!row || at < 0) return { name: 0, searchText: 0 };
+    const size = row.length / 3;
+    return { name: row[size + at] as number, searchText: row[2 * size + at] as number };
+  }
+
+  /**
+   * The BM25 weight of a term in a question before idf: each field's saturated, length-normalised
+   * term frequency times the field's boost, summed. Allocation-free: this runs per candidate.
+   */
+  fieldWeight(question: number, termId: number): number {
+    const row = this.#questions[question];
+    const at = row ? this.#position(row, termId) : -1;
+    if (!row || at < 0) return 0;
+    const size = row.length / 3;
+    return (
+      FIELD_BOOST.name *
+        tfWeight(row[size + at] as number, this.nameLength(question), this.averageNameLength) +
+      FIELD_BOOST.searchText *
+        tfWeight(row[2 * size + at] as number, this.textLength(question), this.averageTextLength)
+    );
   }
 }
