@@ -72,7 +72,7 @@ export function registerContentImages(scope: FastifyInstance, store: ImageStore)
   scope.get("/images/*", async (request, reply) => {
     const name = (request.params as { "*": string })["*"];
     const file = await store.get(name);
-    if (!file) throw notFound(`Image ${name.slice(0, 100)} not found`, "image.notFound");
+    if (!file) throw notFound("Image not found", "image.notFound");
     return reply
       .header("etag", file.etag)
       .header("cache-control", "public, max-age=86400")
