@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.js";
+import { assertProductionSecrets, DEV_SECRETS, loadEnv } from "./lib/env.js";
+import { ifNoneMatchHits, parseIfNoneMatch } from "./plugins/etag.js";
 import {
   buildTestApp,
   call,
@@ -12,17 +14,157 @@ let db: Database;
 let ctx: TestContext;
 beforeAll(async () => {
   db = await openTestDatabase();
-  ctx = await buildTestApp(db);
+  ctx = await buildTestApp(db, {
+    extraRoutes: (app) =>
+      app.get("/__boom", async () => {
+        throw new Error("secret database detail at /srv/app.js:1");
+      }),
+  });
 });
 afterAll(async () => {
   await ctx?.close();
   await closeTestDatabase(db);
 });
 
-describe("app", () => {
-  it("serves the config", async () => {
+describe("config service", () => {
+  it("answers the portal configuration", async () => {
     const res = await call(ctx.app, { method: "GET", url: "/config/" });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.response.build).toEqual({ version: "1.15.6", number: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toMatchObject({
+      announcementCloseParam: "hideAnnouncement",
+      promotionCloseParam: "hidePromotion",
+      languageParam: "language",
+      products: [
+        { key: "fibre", name: "Suria Fibre" },
+        { key: "tv", name: "Suria TV" },
+      ],
+      captcha: {
+        provider: "altcha",
+        challengeUrl: "http://localhost:4000/marketing/altcha/challenge",
+      },
+      contactEnabled: true,
+      build: { version: "1.15.6", number: 1 },
+      environment: "test",
+    });
+    expect((await call(ctx.app, { method: "GET", url: "/config" })).status).toBe(200);
+  });
+
+  it("takes contactEnabled from the environment", () => {
+    expect(loadEnv({ CONTACT_ENABLED: "false" }).contactEnabled).toBe(false);
+    expect(loadEnv({}).contactEnabled).toBe(true);
+  });
+});
+
+describe("ETag and If-None-Match (RFC 9110)", () => {
+  it("answers a strong ETag and 304 for a matching tag, lists, weak tags and *", async () => {
+    const first = await call(ctx.app, { method: "GET", url: "/config/" });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    for (const header of [etag, `"nope", ${etag}`, `W/${etag}`, "*", `"a",W/${etag} , "b"`]) {
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: "/config/",
+        headers: { "if-none-match": header },
+      });
+      expect(res.statusCode, header).toBe(304);
+      expect(res.headers.etag).toBe(etag);
+      expect(res.body).toBe("");
+    }
+    const miss = await ctx.app.inject({
+      method: "GET",
+      url: "/config/",
+      headers: { "if-none-match": '"other", W/"x"' },
+    });
+    expect(miss.statusCode).toBe(200);
+    expect(miss.headers.etag).toBe(etag);
+  });
+
+  it("parses tag lists", () => {
+    expect(parseIfNoneMatch(' W/"a", "b,c" ,"d"')).toEqual(['W/"a"', '"b,c"', '"d"']);
+    expect(ifNoneMatchHits('W/"x"', '"x"')).toBe(true);
+    expect(ifNoneMatchHits('"x"', 'W/"x"')).toBe(true);
+    expect(ifNoneMatchHits('"y"', '"x"')).toBe(false);
+    expect(ifNoneMatchHits(undefined, '"x"')).toBe(false);
+  });
+
+  it("never tags the ALTCHA challenge", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/marketing/altcha/challenge" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("HTTP defaults", () => {
+  it("answers CORS for the portal origin without credentials", async () => {
+    const res = await ctx.app.inject({
+      method: "OPTIONS",
+      url: "/shop/api/v3/generate-otp",
+      headers: {
+        origin: "http://localhost:3000",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization,content-type",
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(String(res.headers["access-control-allow-headers"])).toMatch(/Authorization/);
+    expect(String(res.headers["access-control-allow-headers"])).toMatch(/If-None-Match/);
+    expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
+    const get = await ctx.app.inject({
+      method: "GET",
+      url: "/config/",
+      headers: { origin: "http://localhost:3000" },
+    });
+    expect(String(get.headers["access-control-expose-headers"])).toMatch(/ETag/);
+    expect(get.headers["set-cookie"]).toBeUndefined();
+    const evil = await ctx.app.inject({
+      method: "GET",
+      url: "/config/",
+      headers: { origin: "https://evil.example" },
+    });
+    expect(evil.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("sends helmet headers", async () => {
+    const res = await ctx.app.inject({ method: "GET", url: "/config/" });
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toBeDefined();
+  });
+
+  it("hides 5xx details and never leaks a stack", async () => {
+    const res = await call(ctx.app, { method: "GET", url: "/__boom" });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({
+      statusCode: 500,
+      error: "Internal Server Error",
+      message: "Internal Server Error",
+    });
+  });
+
+  it("answers 404 as an ErrorBody", async () => {
+    const res = await call(ctx.app, { method: "GET", url: "/nowhere" });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ statusCode: 404, error: "Not Found" });
+  });
+
+  it("refuses bodies over the JSON limit", async () => {
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/register-interest",
+      payload: { name: "x".repeat(70_000) },
+    });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe("production secrets", () => {
+  it("refuses to start in production with development secrets", () => {
+    expect(() => loadEnv({ PORTAL_ENV: "production" })).toThrow(/TOKEN_SECRET/);
+    const env = loadEnv({});
+    expect(() =>
+      assertProductionSecrets({ ...env, portalEnv: "production", tokenSecret: "x".repeat(40) }),
+    ).toThrow(/UPLOAD_SECRET/);
+    expect(DEV_SECRETS.tokenSecret).toContain("dev-only");
   });
 });

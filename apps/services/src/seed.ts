@@ -1,9 +1,11 @@
 import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { seedReferenceData } from "./db/seed-reference.js";
+import { importContent } from "./content/importer.js";
 import { loadEnv } from "./lib/env.js";
 
-// Applies the migrations and loads the reference data into DATA_DIR (or DATABASE_URL), then exits.
+// Applies the migrations, loads the reference data and imports the content of SEED_DIR (default
+// seed/; `--force` rewrites it even when unchanged) into DATA_DIR (or DATABASE_URL), then exits.
 const env = loadEnv();
 const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 try {
@@ -11,6 +13,12 @@ try {
   await seedReferenceData(db);
   console.log(
     `migrations applied: ${applied.length ? applied.join(", ") : "none"}; reference data loaded`,
+  );
+  const content = await importContent(db, { force: process.argv.includes("--force") });
+  console.log(
+    content.changed
+      ? `content imported (version ${content.version}): ${JSON.stringify(content.counts)}`
+      : `content unchanged (version ${content.version})`,
   );
 } finally {
   await db.close();

@@ -21,6 +21,11 @@ export default fp(
         error.statusCode && error.statusCode >= 400 && error.statusCode < 600
           ? error.statusCode
           : 500;
+      // Deliberate error bodies (e.g. EntitledError with AWS_DYNAMODB_GET_FAILED) hold no details.
+      if (error instanceof HttpError && error.body) {
+        if (error.headers) reply.headers(error.headers);
+        return reply.code(status).send(error.body);
+      }
       if (status >= 500) {
         request.log.error({ err: error }, "request failed");
         return reply

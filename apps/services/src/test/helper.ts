@@ -44,8 +44,12 @@ export interface TestContext {
 /** Builds the app on a shared test database with a manual clock and response validation on. */
 export async function buildTestApp(
   db: Database,
-  options: BuildAppOptions & { dataDir?: string } = {},
+  options: BuildAppOptions & {
+    dataDir?: string;
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestContext> {
+  const { extraRoutes, ...buildOptions } = options;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "portal-services-")));
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock();
   const sms = new CapturingSms();
@@ -56,9 +60,10 @@ export async function buildTestApp(
     logger: false,
     validateResponses: true,
     rateLimitMax: 10_000,
-    ...options,
+    ...buildOptions,
     env: { portalEnv: "test", dataDir, publicUrl: "http://localhost:4000", ...options.env },
   });
+  extraRoutes?.(app);
   await app.ready();
   return {
     app,
