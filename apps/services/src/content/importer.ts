@@ -3,10 +3,11 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ValidateFunction } from "ajv";
+import { parse as parseYaml } from "yaml";
 import type { Database, Queryable } from "../db/database.js";
 import { seedDir as defaultSeedDir } from "../lib/paths.js";
 import { createAjv } from "../openapi/ajv.js";
-import { findOpenApiDir, loadSpec, type JsonSchema } from "../openapi/spec.js";
+import { findOpenApiDir } from "../openapi/spec.js";
 import { notifyContentImported } from "./events.js";
 import { stripHtml } from "./text.js";
 
@@ -160,29 +161,40 @@ function searchRowOf(kind: ContentKind, lang: string, id: string, d: Doc): Searc
   }
 }
 
-/** The schemas of the manifest, compiled from the dereferenced openapi/ files. */
+const SCHEMA_BASE = "https://portal.invalid/openapi/";
+
+/**
+ * The schemas of the manifest, compiled from the openapi/ files (added to Ajv whole, so refs
+ * between them resolve as in the contract).
+ */
 async function compileSchemas(
   manifest: Manifest,
   openapiDir: string,
 ): Promise<(file: ManifestFile) => ValidateFunction> {
   const ajv = createAjv({ useDefaults: false, allErrors: true });
-  const docs = new Map<string, Record<string, JsonSchema>>();
-  const compiled = new Map<string, ValidateFunction>();
-  for (const f of manifest.files) {
-    if (!docs.has(f.schemaFile)) {
-      const doc = await loadSpec(join(openapiDir, f.schemaFile));
-      const components = (doc.components ?? {}) as { schemas?: Record<string, JsonSchema> };
-      docs.set(f.schemaFile, components.schemas ?? {});
-    }
+  const files = new Set(["common.yaml", ...manifest.files.map((f) => f.schemaFile)]);
+  for (const file of files) {
+    if (!/^[a-z-]+\.yaml$/.test(file))
+      throw new ContentImportError([`manifest.json: schemaFile ${file} is not an openapi/ file`]);
+    const doc = parseYaml(await readFile(join(openapiDir, file), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    ajv.addSchema({ ...doc, $id: SCHEMA_BASE + file });
   }
+  const compiled = new Map<string, ValidateFunction>();
   return (f) => {
-    const key = `${f.schemaFile}#${f.schema}`;
-    let validate = compiled.get(key);
+    const ref = `${SCHEMA_BASE}${f.schemaFile}#/components/schemas/${f.schema}`;
+    let validate = compiled.get(ref);
     if (!validate) {
-      const schema = docs.get(f.schemaFile)?.[f.schema];
-      if (!schema) throw new ContentImportError([`${f.path}: schema ${key} not found`]);
-      validate = ajv.compile(schema);
-      compiled.set(key, validate);
+      try {
+        validate = ajv.compile({ $ref: ref });
+      } catch (error) {
+        throw new ContentImportError([
+          `${f.path}: schema ${f.schema}: ${(error as Error).message}`,
+        ]);
+      }
+      compiled.set(ref, validate);
     }
     return validate;
   };
