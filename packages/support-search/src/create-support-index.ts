@@ -100,18 +100,21 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
 
   const bySlug = new Map<string, number>();
   const statistics = new TermStatistics();
-  // Our own tokens go in as they are: one space-separated list of distinct terms per question.
+  // Our own tokens go in as they are. flexsearch 0.8 hands `add` content straight to the encoder
+  // without forcing a string (its issue #432), so each question's distinct terms are passed as the
+  // array they already are: no join and split of half a million strings. Searches pass one term.
   const postings = new Index({
     tokenize: "strict",
     resolution: 1,
-    encode: (content: string) => content.split(" "),
+    encode: (content: string | readonly string[]) =>
+      typeof content === "string" ? [content] : (content as string[]),
   });
 
   questions.forEach((question, id) => {
     // The first question with a slug wins; a later duplicate stays searchable but not addressable.
     if (!bySlug.has(question.slug)) bySlug.set(question.slug, id);
     const distinct = statistics.add(tokenize(question.name), tokenize(question.searchText));
-    if (distinct.length) postings.add(id, distinct.join(" "));
+    if (distinct.length) postings.add(id, distinct as unknown as string);
   });
 
   const vocabulary = new Vocabulary(statistics.terms);
