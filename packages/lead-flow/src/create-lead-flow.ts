@@ -407,6 +407,12 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
         "phoneNumber",
       );
       if (!parsed.success) return invalid("generateOtp", parsed.errors);
+      if (state.loading.generateOtp) {
+        // A second click while the first send is in flight: refuse without touching its state.
+        throw new LeadFlowError("otp-resend-too-soon", "An OTP is already being sent", {
+          retryAfterSeconds: OTP_RESEND_SECONDS,
+        });
+      }
       const wait = otpResendSeconds(state.otp.sentAt, clock.now());
       if (wait > 0) {
         return fail(

@@ -301,6 +301,18 @@ describe("the OTP resend clock", () => {
     expect(api.shop.verifyOtp).toHaveBeenCalledTimes(1);
   });
 
+  it("refuses a second send while the first is in flight", async () => {
+    const { flow, api } = setup();
+    await flow.generateLead();
+    const first = flow.generateOtp("0123456789");
+    await expect(flow.generateOtp("0123456789")).rejects.toMatchObject({
+      code: "otp-resend-too-soon",
+    });
+    await first;
+    expect(api.shop.generateOtp).toHaveBeenCalledTimes(1);
+    expect(flow.getSnapshot().loading.generateOtp).toBe(false);
+  });
+
   it("needs a sent OTP before verifying, and reports a wrong one", async () => {
     const { flow, api } = setup();
     await flow.generateLead();

@@ -26,7 +26,10 @@ export function useLeadFlowInstance(): LeadFlow {
   return flow;
 }
 
-/** Subscribes to a value picked from the journey's state (the whole state by default). */
+/**
+ * Subscribes to a value picked from the journey's state (the whole state by default). The selector
+ * must return a stable value (a field, not a new object) as useSyncExternalStore requires.
+ */
 export function useLeadFlowState<T = LeadFlowState>(
   flow?: LeadFlow,
   select?: (state: LeadFlowState) => T,
