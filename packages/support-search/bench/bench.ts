@@ -285,11 +285,18 @@ function goals(label: string, figures: Map<string, Figures>, checkBuild: boolean
     ],
     [`overlap@5 with lunr >= 0.8 (${ours.overlap.toFixed(3)})`, ours.overlap >= 0.8],
   ];
-  if (checkBuild)
+  if (checkBuild) {
+    // Wall time depends on what else the machine runs; CPU time is the figure an idle machine
+    // would show as wall time, so both are checked and printed.
     checks.push([
-      `10,000 questions indexed in <= 1 s (${ours.buildMs.toFixed(0)} ms)`,
+      `10,000 questions indexed in <= 1 s, CPU time (${ours.buildCpuMs.toFixed(0)} ms)`,
+      ours.buildCpuMs <= 1000,
+    ]);
+    checks.push([
+      `10,000 questions indexed in <= 1 s, wall time (${ours.buildMs.toFixed(0)} ms at load ${loadavg()[0]?.toFixed(1)})`,
       ours.buildMs <= 1000,
     ]);
+  }
   console.log(`\nGoals, ${label}:`);
   for (const [text, ok] of checks) console.log(`  ${ok ? "PASS" : "FAIL"}  ${text}`);
 }
