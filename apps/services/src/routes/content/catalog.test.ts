@@ -1,0 +1,469 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/database.js";
+import { ManualClock } from "../../lib/clock.js";
+import { seedDir } from "../../lib/paths.js";
+import type { OperationsFactory } from "../../openapi/register.js";
+import {
+  buildTestApp,
+  call,
+  closeTestDatabase,
+  openTestDatabase,
+  type TestContext,
+} from "../../test/helper.js";
+import { contentAccountOperations } from "./account.js";
+
+const C = "/content/api/v1";
+const LANGS = ["bm", "en"] as const;
+type Lang = (typeof LANGS)[number];
+
+const seed = <T = any>(path: string): T =>
+  JSON.parse(readFileSync(join(seedDir(), path), "utf8")) as T;
+const content = <T = any>(lang: Lang, file: string): T => seed<T>(`content/${lang}/${file}.json`);
+
+// Operations answered during this file (content scope), to fail when one has no test.
+const exercised = new Set<string>();
+const trackOperations: OperationsFactory = (scope) => {
+  scope.addHook("onResponse", async (request, reply) => {
+    const id = request.routeOptions.config.operationId;
+    if (id && reply.statusCode < 500) exercised.add(id);
+  });
+  return {};
+};
+
+let db: Database;
+let ctx: TestContext;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  ctx = await buildTestApp(db, {
+    services: (defaults) =>
+      defaults.map((s) =>
+        s.name === "content" ? { ...s, operations: [...s.operations, trackOperations] } : s,
+      ),
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await closeTestDatabase(db);
+});
+
+const get = (url: string, headers: Record<string, string> = {}, app: FastifyInstance = ctx.app) =>
+  call(app, { method: "GET", url: `${C}${url}`, headers });
+
+/** GET that must answer 200 (response validation is on, so 200 also means "matches content.yaml"). */
+const ok = async (url: string) => {
+  const res = await get(url);
+  expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+  expect(res.headers.etag, url).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+  return res.body.response;
+};
+
+const expectBadRequest = async (url: string, field: string, code?: string) => {
+  const res = await get(url);
+  expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(400);
+  expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request", field });
+  if (code) expect(res.body.code).toBe(code);
+};
+
+const expectNotFound = async (url: string) => {
+  const res = await get(url);
+  expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(404);
+  expect(res.body).toMatchObject({ statusCode: 404, error: "Not Found" });
+  expect(res.body.code).toMatch(/\.notFound$/);
+};
+
+describe.each(LANGS)("content operations in %s", (lang) => {
+  it("answers the banners that are current now", async () => {
+    const highlights = content<any[]>(lang, "highlights");
+    expect(await ok(`/static/highlight/${lang}/announcement`)).toEqual(
+      highlights.find((h) => h.id === "network-maintenance"),
+    );
+    expect(await ok(`/static/highlight/${lang}/promotion`)).toEqual(
+      highlights.find((h) => h.id === "year-end-fibre-deal"),
+    );
+  });
+
+  it("answers the support centre in display order", async () => {
+    expect(await ok(`/static/support/${lang}/all`)).toEqual(seed(`support/${lang}.json`));
+  });
+
+  it("answers product pages, combo lists and combo packages per product", async () => {
+    const products = content<any[]>(lang, "products");
+    const combos = content<any[]>(lang, "combos");
+    for (const product of ["fibre", "tv"]) {
+      expect(await ok(`/static/content/${lang}/get-${product}`)).toEqual(
+        products.find((p) => p.product === product),
+      );
+      const list = await ok(`/static/content/${lang}/get-${product}-combo-list`);
+      expect(list).toEqual(combos.filter((c) => c.product === product));
+      expect(list.length).toBeGreaterThan(0);
+      expect(await ok(`/static/content/${lang}/get-${product}/${list[0].id}`)).toEqual(list[0]);
+    }
+  });
+
+  it("answers campaigns and store articles, lists and items", async () => {
+    const campaigns = content<any[]>(lang, "campaigns");
+    expect(await ok(`/static/content/${lang}/campaign`)).toEqual(campaigns);
+    expect(await ok(`/static/content/${lang}/campaign/${campaigns[1].id}`)).toEqual(campaigns[1]);
+    const articles = content<any[]>(lang, "articles");
+    const list = await ok(`/static/content/${lang}/store`);
+    expect(list).toEqual(articles);
+    const dates = list.map((a: { publishedAt: string }) => a.publishedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(await ok(`/static/content/${lang}/store/${articles[2].id}`)).toEqual(articles[2]);
+  });
+
+  it("answers channels, movies, bundles and packs by id", async () => {
+    for (const [path, file] of [
+      ["channel", "channels"],
+      ["static/movie", "movies"],
+      ["bundle", "bundles"],
+      ["package", "packages"],
+    ] as const) {
+      const items = content<any[]>(lang, file);
+      for (const item of [items[0], items.at(-1)])
+        expect(await ok(`/${path}/${lang}/${item.id}`)).toEqual(item);
+    }
+  });
+
+  it("answers the four listings as { items, total } in the contract's order", async () => {
+    for (const [path, file] of [
+      ["listing/package", "packages"],
+      ["listing/channel", "channels"],
+      ["listing/bundle", "bundles"],
+      ["static/afab", "movies"],
+    ] as const) {
+      const items = content<any[]>(lang, file);
+      expect(await ok(`/${path}?lang=${lang}`)).toEqual({ items, total: items.length });
+    }
+    const channels = (await ok(`/listing/channel?lang=${lang}`)).items as { number: number }[];
+    expect(channels.length).toBeGreaterThanOrEqual(60);
+    const numbers = channels.map((c) => c.number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+  });
+
+  it("answers the home page and the four legal pages", async () => {
+    expect(await ok(`/home/all?lang=${lang}`)).toEqual(content(lang, "home"));
+    const terms = content<any[]>(lang, "terms");
+    for (const type of ["privacy-notice", "privacy-policy", "terms-of-use", "terms-and-conditions"])
+      expect(await ok(`/terms/${type}?lang=${lang}`)).toEqual(terms.find((t) => t.type === type));
+  });
+
+  it("searches in this language", async () => {
+    const keyword = lang === "bm" ? "sukan" : "sports";
+    const result = await ok(`/search?keyword=${keyword}&lang=${lang}`);
+    expect(result).toMatchObject({ keyword, lang });
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.hits.map((h: { id: string }) => h.id)).toContain("sports-pack");
+  });
+});
+
+describe("dealers", () => {
+  it("answers the dealers of every state and federal territory", async () => {
+    const dealers = seed<{ state: string }[]>("content/dealers.json");
+    const states = [
+      ...["johor", "kedah", "kelantan", "melaka", "negeri-sembilan", "pahang", "perak", "perlis"],
+      ...["pulau-pinang", "sabah", "sarawak", "selangor", "terengganu", "kuala-lumpur", "labuan"],
+      "putrajaya",
+    ];
+    for (const state of states) {
+      const list = await ok(`/static/dealer/state/${state}`);
+      expect(list.length, state).toBeGreaterThanOrEqual(1);
+      expect(list).toEqual(dealers.filter((d) => d.state === state));
+    }
+  });
+});
+
+describe("errors", () => {
+  it("answers 404 with an ErrorBody for unknown ids", async () => {
+    for (const url of [
+      "/channel/bm/no-such-channel",
+      "/static/movie/en/no-such-movie",
+      "/bundle/bm/no-such-bundle",
+      "/package/en/no-such-pack",
+      "/static/content/bm/campaign/no-such-campaign",
+      "/static/content/en/store/no-such-article",
+      "/static/content/bm/get-fibre/no-such-combo",
+      // A combo of the other product is not found under this one.
+      `/static/content/bm/get-tv/${content<any[]>("bm", "combos").find((c) => c.product === "fibre").id}`,
+    ])
+      await expectNotFound(url);
+  });
+
+  it("answers 400 naming lang, product, state, termsType or id", async () => {
+    await expectBadRequest("/channel/fr/suria-sports-1", "lang", "validation.lang.invalid");
+    await expectBadRequest("/static/highlight/xx/announcement", "lang");
+    await expectBadRequest("/static/support/EN/all", "lang");
+    await expectBadRequest("/listing/channel?lang=fr", "lang", "validation.lang.invalid");
+    await expectBadRequest("/home/all?lang=", "lang");
+    await expectBadRequest("/static/content/bm/get-radio", "product", "validation.product.invalid");
+    await expectBadRequest("/static/content/bm/get-radio-combo-list", "product");
+    await expectBadRequest("/static/content/en/get-phone/fibre-500", "product");
+    await expectBadRequest("/static/dealer/state/atlantis", "state", "validation.state.invalid");
+    await expectBadRequest("/terms/cookie-policy?lang=bm", "termsType");
+    await expectBadRequest("/channel/bm/Suria_Sports", "id", "validation.id.invalid");
+    await expectBadRequest(`/static/movie/bm/${"a".repeat(65)}`, "id");
+  });
+
+  it("reads an absent lang query as bm, the default language", async () => {
+    expect(await ok("/listing/package")).toEqual(await ok("/listing/package?lang=bm"));
+    expect((await ok("/search?keyword=sukan")).lang).toBe("bm");
+  });
+
+  it("answers 400 naming keyword or limit for a bad search", async () => {
+    await expectBadRequest("/search?lang=bm", "keyword", "validation.keyword.required");
+    await expectBadRequest("/search?keyword=&lang=bm", "keyword");
+    await expectBadRequest("/search?keyword=%20%20%09&lang=bm", "keyword", "validation.required");
+    await expectBadRequest(`/search?keyword=${"a".repeat(101)}&lang=bm`, "keyword");
+    await expectBadRequest("/search?keyword=sukan&lang=ms", "lang");
+    await expectBadRequest("/search?keyword=sukan&lang=bm&limit=0", "limit");
+    await expectBadRequest("/search?keyword=sukan&lang=bm&limit=51", "limit");
+    await expectBadRequest("/search?keyword=sukan&lang=bm&limit=two", "limit");
+  });
+
+  it("turns an answer that breaks the contract into a 500 (so a test fails)", async () => {
+    // A document written behind the importer's back, never served before (so not cached).
+    const id = content<any[]>("en", "channels")[5].id as string;
+    await db.query(
+      "update content_documents set doc = doc - 'genre' where kind = 'channel' and lang = 'en' and id = $1",
+      [id],
+    );
+    try {
+      const res = await get(`/channel/en/${id}`);
+      expect(res.status).toBe(500);
+      expect(res.body.code).toBe("response.invalid");
+    } finally {
+      await db.query(
+        "update content_documents set doc = doc || jsonb_build_object('genre', $2::text) where kind = 'channel' and lang = 'en' and id = $1",
+        [id, content<any[]>("en", "channels")[5].genre],
+      );
+    }
+  });
+});
+
+describe("banners over time", () => {
+  const at = async (time: string, kind: "announcement" | "promotion") => {
+    const other = await buildTestApp(db, { clock: new ManualClock(time) });
+    try {
+      return await get(`/static/highlight/en/${kind}`, {}, other.app);
+    } finally {
+      await other.close();
+    }
+  };
+
+  it("answers 404 before any banner starts and the banner from its first instant", async () => {
+    // network-maintenance and year-end-fibre-deal start at 2026-01-01T00:00:00+08:00.
+    expect((await at("2025-12-31T15:59:59.999Z", "announcement")).status).toBe(404);
+    expect((await at("2025-12-31T15:59:59.999Z", "promotion")).body.code).toBe(
+      "highlight.notFound",
+    );
+    const first = await at("2025-12-31T16:00:00.000Z", "announcement");
+    expect(first.status).toBe(200);
+    expect(first.body.response.id).toBe("network-maintenance");
+  });
+});
+
+describe("ETag and 304", () => {
+  it("answers 304 with the ETag and no body for a matching If-None-Match", async () => {
+    for (const url of [
+      "/channel/bm/suria-sports-1",
+      "/static/afab?lang=en",
+      "/search?keyword=sukan&lang=bm",
+      "/static/dealer/state/selangor",
+      "/static/highlight/bm/promotion",
+    ]) {
+      const first = await get(url);
+      const etag = first.headers.etag as string;
+      const again = await get(url);
+      expect(again.headers.etag, "a cached answer keeps its tag").toBe(etag);
+      expect(again.raw.body).toBe(first.raw.body);
+      for (const header of [etag, `W/${etag}`, `"x", ${etag}`, "*"]) {
+        const res = await get(url, { "if-none-match": header });
+        expect(res.status, `${url} ${header}`).toBe(304);
+        expect(res.raw.body).toBe("");
+        expect(res.headers.etag).toBe(etag);
+      }
+      const miss = await get(url, { "if-none-match": '"other"' });
+      expect(miss.status).toBe(200);
+    }
+  });
+
+  it("gives each language its own tag", async () => {
+    const bm = await get("/channel/bm/suria-sports-1");
+    const en = await get("/channel/en/suria-sports-1");
+    expect(bm.headers.etag).not.toBe(en.headers.etag);
+    expect(
+      (await get("/channel/en/suria-sports-1", { "if-none-match": bm.headers.etag as string }))
+        .status,
+    ).toBe(200);
+  });
+});
+
+describe("search", () => {
+  const search = async (keyword: string, lang: Lang = "bm", limit?: number) =>
+    ok(
+      `/search?keyword=${encodeURIComponent(keyword)}&lang=${lang}${limit ? `&limit=${limit}` : ""}`,
+    );
+
+  it("ranks hits by score, title matches first, each hit saying its kind", async () => {
+    const result = await search("sports", "en", 50);
+    const scores = result.hits.map((h: { score: number }) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(result.total).toBe(result.hits.length);
+    const kinds = new Set(result.hits.map((h: { kind: string }) => h.kind));
+    expect(kinds).toContain("channel");
+    expect(kinds).toContain("package");
+    expect(kinds).toContain("bundle");
+    // Hits with the word in their title outrank hits with it only in their text.
+    const titled = (h: { title: string }) => /sports/i.test(h.title);
+    const firstUntitled = result.hits.findIndex((h: { title: string }) => !titled(h));
+    expect(firstUntitled).toBeGreaterThan(0);
+    expect(result.hits.slice(firstUntitled).some(titled)).toBe(false);
+  });
+
+  it("finds every searchable kind: channels, movies, packs, bundles and articles", async () => {
+    const kindOf = async (keyword: string, lang: Lang, id: string) =>
+      (await search(keyword, lang)).hits.find((h: { id: string }) => h.id === id)?.kind;
+    expect(await kindOf("misi merdeka", "bm", "misi-merdeka")).toBe("movie");
+    expect(await kindOf("router", "en", "router-placement-tips")).toBe("article");
+    expect(await kindOf("sukan", "bm", "sports-pack")).toBe("package");
+    expect(await kindOf("sukan", "bm", "bundle-sports-500")).toBe("bundle");
+    expect(await kindOf("811", "bm", "suria-sports-1")).toBe("channel");
+  });
+
+  it("matches word prefixes, case-insensitively, every word required", async () => {
+    const prefix = await search("langg", "bm");
+    expect(prefix.total).toBeGreaterThan(0);
+    for (const hit of prefix.hits) expect(hit.kind).toBe("article");
+    const upper = await search("SUKAN", "bm");
+    expect(upper.total).toBe((await search("sukan", "bm")).total);
+    const both = await search("foot leag", "en");
+    expect(both.hits.map((h: { id: string }) => h.id)).toContain("suria-sports-1");
+    expect(both.total).toBeLessThanOrEqual((await search("foot", "en")).total);
+  });
+
+  it("keeps languages apart and normalises the keyword", async () => {
+    expect((await search("sukan", "en")).total).toBe(0);
+    const result = await search("  pek \t  sukan  ", "bm");
+    expect(result.keyword).toBe("pek sukan");
+    expect(result.hits[0]).toMatchObject({
+      kind: "package",
+      id: "sports-pack",
+      title: "Pek Sukan",
+    });
+  });
+
+  it("answers plain-text snippets of at most 300 characters and images of the hit", async () => {
+    const result = await search("suria", "en", 50);
+    expect(result.hits.length).toBeGreaterThan(10);
+    expect(result.hits.map((h: { kind: string }) => h.kind)).toContain("article");
+    for (const hit of result.hits) {
+      expect(hit.snippet.length).toBeLessThanOrEqual(300);
+      expect(hit.snippet).not.toMatch(/<\/?[a-z][^>]*>|&[a-z]+;/i);
+      expect(hit.image).toMatch(/^\/content\/images\//);
+    }
+  });
+
+  it("honours the limit and answers an empty list when nothing matches", async () => {
+    const one = await search("sukan", "bm", 1);
+    expect(one.hits).toHaveLength(1);
+    expect(one.total).toBeGreaterThan(1);
+    expect(await search("zzqqxx", "en")).toEqual({
+      keyword: "zzqqxx",
+      lang: "en",
+      total: 0,
+      hits: [],
+    });
+    expect((await search("!!! ???", "en")).hits).toEqual([]);
+  });
+
+  it("is safe against injection strings", async () => {
+    for (const keyword of [
+      "'; drop table content_documents; --",
+      "sukan' or '1'='1",
+      "a:* | b & !(c",
+      "\\x00 %_ $1 ::text",
+      "<script>alert(1)</script>",
+    ]) {
+      const result = await search(keyword, "bm");
+      expect(result.total).toBeGreaterThanOrEqual(0);
+    }
+    expect((await ok("/listing/channel?lang=bm")).total).toBe(
+      content<any[]>("bm", "channels").length,
+    );
+  });
+});
+
+describe("images", () => {
+  const image = (name: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: "GET", url: `/content/images/${name}`, headers });
+
+  it("serves a seed SVG with its type, caching headers and an ETag", async () => {
+    const channel = content<any[]>("en", "channels")[0];
+    const name = (channel.logo as string).replace("/content/images/", "");
+    const res = await image(name);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/svg+xml");
+    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.body).toBe(readFileSync(join(seedDir(), "images", name), "utf8"));
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await image(name, { "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const head = await ctx.app.inject({ method: "HEAD", url: `/content/images/${name}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+  });
+
+  it("serves every image the content refers to", async () => {
+    const text = LANGS.map((l) =>
+      ["channels", "movies", "packages", "combos", "bundles", "articles", "home"]
+        .map((f) => JSON.stringify(content(l, f)))
+        .join(""),
+    ).join("");
+    const names = new Set(
+      [...text.matchAll(/\/content\/images\/([a-z0-9-]+\.svg)/g)].map((m) => m[1] as string),
+    );
+    expect(names.size).toBeGreaterThan(50);
+    for (const name of names) expect((await image(name)).statusCode, name).toBe(200);
+  });
+
+  it("refuses directory traversal and anything that is not an image name", async () => {
+    for (const name of [
+      "../package.json",
+      "..%2fpackage.json",
+      "%2e%2e%2f%2e%2e%2fpackage.json",
+      "..%5c..%5cpackage.json",
+      "../../seed/manifest.json",
+      "/etc/passwd",
+      "%2fetc%2fpasswd",
+      ".hidden.svg",
+      "sub/dir.svg",
+      "Channel-Teratai.svg",
+      "channel-teratai.svg%00.png",
+      "channel-teratai.js",
+      "no-such-image.svg",
+    ]) {
+      const res = await image(name);
+      expect(res.statusCode, name).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/^application\/json/);
+      expect(res.body).not.toContain("root:");
+    }
+  });
+});
+
+describe("coverage", () => {
+  it("calls every catalogue operation of content.yaml in this file", () => {
+    const operations = ctx.app.contractOperations.get("content") ?? [];
+    const account = new Set(Object.keys(contentAccountOperations(ctx.app)));
+    const catalogue = operations.map((o) => o.operationId).filter((id) => !account.has(id));
+    expect(catalogue.length).toBeGreaterThanOrEqual(22);
+    expect(catalogue.filter((id) => !exercised.has(id))).toEqual([]);
+  });
+});
