@@ -188,14 +188,33 @@ export function foldText(text: string): string {
   return text.normalize("NFKD").replace(MARKS, "").toLowerCase();
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-const ASCII_WORD = /[a-z0-9]+/g;
+// Words, with hyphenated compounds kept whole so they can also be indexed joined up.
+const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
+const ASCII_WORD = /[a-z0-9]+(?:-[a-z0-9]+)*/g;
 
-/** Splits text into folded terms: runs of letters and digits; everything else separates terms. */
+function splitCompounds(words: string[] | null): string[] {
+  if (!words) return [];
+  const terms: string[] = [];
+  for (const word of words) {
+    if (!word.includes("-")) {
+      terms.push(word);
+      continue;
+    }
+    // "wi-fi" is "wi", "fi" and "wifi"; "e-mel" also "emel": both spellings are common in Malay.
+    const parts = word.split("-");
+    terms.push(...parts, parts.join(""));
+  }
+  return terms;
+}
+
+/**
+ * Splits text into folded terms: runs of letters and digits, everything else separating them. A
+ * hyphenated compound gives its parts and then the parts joined ("wi-fi": "wi", "fi", "wifi").
+ */
 export function tokenize(text: string): string[] {
   // ASCII text needs no Unicode-aware matching, which is markedly slower.
-  if (ASCII.test(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
-  return foldText(text).match(WORD) ?? [];
+  if (ASCII.test(text)) return splitCompounds(text.toLowerCase().match(ASCII_WORD));
+  return splitCompounds(foldText(text).match(WORD));
 }
 
 /** The question's search text: its description plus its HTML content as plain text. */

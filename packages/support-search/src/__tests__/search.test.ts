@@ -112,6 +112,11 @@ describe("createSupportIndex", () => {
     expect(index.search("café")[0]?.terms).toEqual(["cafe"]);
   });
 
+  it("matches a hyphenated word written either way", () => {
+    expect(index.search("wifi")[0]?.question.slug).toBe("perkhidmatan/kafe");
+    expect(index.search("Wi-Fi")[0]?.question.slug).toBe("perkhidmatan/kafe");
+  });
+
   it("results carry the question, its category, the score and the matched terms", () => {
     const [hit] = index.search("suria tv");
     expect(hit?.question.slug).toBe("perkhidmatan/gangguan");

@@ -32,17 +32,35 @@ describe("foldText and tokenize", () => {
   });
 
   it("split on anything that is not a letter or digit", () => {
-    expect(tokenize("wi-fi 100Mbps (router)/modem e-mel: a.b")).toEqual([
-      "wi",
-      "fi",
+    expect(tokenize("100Mbps (router)/modem: a.b_c 'x' -y- --")).toEqual([
       "100mbps",
       "router",
       "modem",
-      "e",
-      "mel",
       "a",
       "b",
+      "c",
+      "x",
+      "y",
     ]);
+  });
+
+  it("also give hyphenated compounds joined up", () => {
+    expect(tokenize("Wi-Fi e-mel kanak-kanak set-top-box")).toEqual([
+      "wi",
+      "fi",
+      "wifi",
+      "e",
+      "mel",
+      "emel",
+      "kanak",
+      "kanak",
+      "kanakkanak",
+      "set",
+      "top",
+      "box",
+      "settopbox",
+    ]);
+    expect(tokenize("Wi-Fí")).toEqual(["wi", "fi", "wifi"]);
   });
 });
 
