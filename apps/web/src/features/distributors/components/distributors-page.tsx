@@ -53,6 +53,11 @@ const messages = defineMessages({
     defaultMessage: "Call {name}",
     description: "Accessible label of a dealer phone link",
   },
+  hoursDay: {
+    id: "distributors.hours.day",
+    defaultMessage: "{day}: {opens}–{closes}",
+    description: "Opening hours of a single day",
+  },
   hours: {
     id: "distributors.hours",
     defaultMessage: "{from}–{to}: {opens}–{closes}",
@@ -106,12 +111,18 @@ function DealerList({ state }: { state: StateSlug }) {
             </p>
             {dealer.openingHours.map((hours) => (
               <p key={`${hours.from}-${hours.to}`} className="meta-line">
-                {intl.formatMessage(messages.hours, {
-                  from: intl.formatMessage(weekdays[hours.from]),
-                  to: intl.formatMessage(weekdays[hours.to]),
-                  opens: hours.opens,
-                  closes: hours.closes,
-                })}
+                {hours.from === hours.to
+                  ? intl.formatMessage(messages.hoursDay, {
+                      day: intl.formatMessage(weekdays[hours.from]),
+                      opens: hours.opens,
+                      closes: hours.closes,
+                    })
+                  : intl.formatMessage(messages.hours, {
+                      from: intl.formatMessage(weekdays[hours.from]),
+                      to: intl.formatMessage(weekdays[hours.to]),
+                      opens: hours.opens,
+                      closes: hours.closes,
+                    })}
               </p>
             ))}
             <p className="meta-line">

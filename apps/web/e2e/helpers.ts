@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const seedDir = join(here, "..", "..", "services", "seed");
+
+/** First ids of the seed content, so the routes below open real documents. */
+export function seedIds() {
+  const first = (file: string, pick: (x: Record<string, unknown>) => boolean = () => true) => {
+    const list = JSON.parse(
+      readFileSync(join(seedDir, "content", "en", `${file}.json`), "utf8"),
+    ) as Array<Record<string, unknown>>;
+    return String(list.find(pick)!.id);
+  };
+  return {
+    channel: first("channels"),
+    movie: first("movies"),
+    pack: first("packages"),
+    bundle: first("bundles"),
+    campaign: first("campaigns"),
+    article: first("articles"),
+    fibreCombo: first("combos", (c) => c.product === "fibre"),
+    tvCombo: first("combos", (c) => c.product === "tv"),
+  };
+}
+
+/** Runs axe-core (WCAG 2.1 A/AA rules) and returns serious and critical violations. */
+export async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const result = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    return axe.run(document, {
+      runOnly: {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+      },
+    });
+  });
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
+/** Waits until the page has rendered its content (no loading region left). */
+export async function settled(page: Page) {
+  await expect(page.locator("main#main")).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}

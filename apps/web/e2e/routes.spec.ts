@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+import { seedIds, seriousViolations, settled } from "./helpers";
+
+const artifacts = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
+mkdirSync(artifacts, { recursive: true });
+const ids = seedIds();
+
+/** Every route of the portal, with a locator that proves its main content came from the services. */
+const routes: Array<{ name: string; path: string; main: string }> = [
+  { name: "home", path: "/", main: '[data-testid="info-box"]' },
+  { name: "product-fibre", path: "/fibre", main: ".pui-grid .pui-card" },
+  { name: "combo-fibre", path: `/fibre/${ids.fibreCombo}`, main: ".price" },
+  { name: "combo-tv", path: `/tv/${ids.tvCombo}`, main: ".price" },
+  { name: "channels", path: "/channels", main: ".pui-grid .pui-card" },
+  { name: "channel", path: `/channels/${ids.channel}`, main: ".facts" },
+  { name: "movies", path: "/movies", main: ".pui-grid .pui-card" },
+  { name: "movie", path: `/movies/${ids.movie}`, main: ".facts" },
+  { name: "packages", path: "/packages", main: ".pui-grid .pui-card" },
+  { name: "package", path: `/packages/${ids.pack}`, main: ".price" },
+  { name: "bundles", path: "/bundles", main: ".pui-grid .pui-card" },
+  { name: "bundle", path: `/bundles/${ids.bundle}`, main: ".facts" },
+  { name: "campaigns", path: "/campaigns", main: ".pui-grid .pui-card" },
+  { name: "campaign", path: `/campaigns/${ids.campaign}`, main: ".pui-rich-text" },
+  { name: "store", path: "/store", main: ".pui-grid .pui-card" },
+  { name: "article", path: `/store/${ids.article}`, main: ".pui-rich-text" },
+  { name: "distributors", path: "/distributors?state=selangor", main: ".dealer" },
+  { name: "search", path: "/search?keyword=sukan", main: '[data-testid="search-count"]' },
+  { name: "privacy-notice", path: "/legal/privacy-notice", main: ".pui-rich-text" },
+  { name: "privacy-policy", path: "/legal/privacy-policy", main: ".pui-rich-text" },
+  { name: "terms-of-use", path: "/legal/terms-of-use", main: ".pui-rich-text" },
+  { name: "terms-and-conditions", path: "/legal/terms-and-conditions", main: ".pui-rich-text" },
+  { name: "not-found", path: "/this/does/not-exist", main: '[data-testid="not-found"]' },
+];
+
+for (const lang of ["bm", "en"] as const) {
+  test.describe(`routes in ${lang}`, () => {
+    for (const route of routes) {
+      test(`${route.name} renders, is accessible and is captured`, async ({ page }) => {
+        const separator = route.path.includes("?") ? "&" : "?";
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${route.path}${separator}language=${lang}`);
+        await settled(page);
+        await expect(page.locator(route.main).first()).toBeVisible();
+        await expect(page.locator("html")).toHaveAttribute("lang", lang === "bm" ? "ms" : "en");
+        expect(await page.title()).toMatch(/Suria/);
+        expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({
+          path: join(artifacts, `${route.name}-${lang}-1280.png`),
+          fullPage: true,
+        });
+        await page.setViewportSize({ width: 375, height: 812 });
+        await expect(page.locator(route.main).first()).toBeVisible();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, "no horizontal scroll at 375 px").toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: join(artifacts, `${route.name}-${lang}-375.png`),
+          fullPage: true,
+        });
+      });
+    }
+  });
+}
