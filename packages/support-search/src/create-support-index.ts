@@ -7,6 +7,7 @@ import type {
   IndexedQuestion,
   MatchKind,
   SupportCategory,
+  SupportCategoryRef,
   SupportField,
   SupportIndex,
   SupportQuestion,
@@ -40,7 +41,7 @@ function text(value: unknown): string {
 
 function indexQuestion(
   question: SupportQuestion,
-  category: IndexedCategory,
+  category: SupportCategoryRef,
   position: string,
 ): IndexedQuestion {
   if (!question || typeof question !== "object" || typeof question.slug !== "string") {
@@ -60,7 +61,7 @@ function indexQuestion(
     content,
     tags: Array.isArray(question.tags) ? question.tags.filter((t) => typeof t === "string") : [],
     searchText: toSearchText(description, content),
-    category: { name: category.name, slug: category.slug },
+    category,
   };
 }
 
@@ -78,14 +79,18 @@ function indexCategories(categories: readonly SupportCategory[]): IndexedCategor
         `createSupportIndex: categories[${c}] needs a string "slug"`,
       );
     }
-    const indexed: IndexedCategory = { ...category, name: text(category.name), questions: [] };
+    // One shared { name, slug } per category, referenced by each of its questions.
+    const ref: SupportCategoryRef = { name: text(category.name), slug: category.slug };
     const questions: readonly SupportQuestion[] = Array.isArray(category.questions)
       ? category.questions
       : [];
-    indexed.questions = questions.map((question: SupportQuestion, q: number) =>
-      indexQuestion(question, indexed, `categories[${c}].questions[${q}]`),
-    );
-    return indexed;
+    return {
+      ...category,
+      name: ref.name,
+      questions: questions.map((question: SupportQuestion, q: number) =>
+        indexQuestion(question, ref, `categories[${c}].questions[${q}]`),
+      ),
+    };
   });
 }
 
