@@ -1,6 +1,18 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import bm from "../bm.json";
-import en from "../en.json";
+
+// The shell's catalog plus one per journey (`<area>.bm.json` beside `<area>.en.json`), merged.
+const dir = join(import.meta.dirname, "..");
+const load = (lang: "bm" | "en") =>
+  Object.assign(
+    {},
+    ...readdirSync(dir)
+      .filter((name) => name === `${lang}.json` || name.endsWith(`.${lang}.json`))
+      .map((name) => JSON.parse(readFileSync(join(dir, name), "utf8"))),
+  );
+const bm = load("bm");
+const en = load("en");
 
 type Catalog = Record<string, { defaultMessage: string }>;
 const placeholders = (message: string) =>
