@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Benchmark of issue 3 (a script, not a test): autocannon on loopback against
+//   (a) a bare Fastify route in the same server process,
+//   (b) a content GET, (c) the same GET answered 304, (d) generate-sbb-lead,
+// printing requests/s, p50 and p99 latency and each one's ratio to (a).
+// Goals: (b) >= 50% of (a) requests/s, (c) >= 70%, p99 <= 20 ms at 100 connections.
+//
+// Usage: pnpm --filter @portal/services bench
+//   BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 100),
+//   BENCH_CONTENT_PATH (default /content/api/v1/channel/bm/suria-sports-1).
+// The servers run in a child process so autocannon does not share their event loop.
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+
+const child = fork(fileURLToPath(new URL("./server.mjs", import.meta.url)), {
+  execArgv: ["--import", "tsx", "--conditions=@portal/source"],
+  env: { ...process.env, PORTAL_ENV: "development" },
+});
+const targets = await new Promise((resolve, reject) => {
+  child.once("message", resolve);
+  child.once("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+const run = (opts, seconds) =>
+  new Promise((resolve, reject) => {
+    autocannon({ connections, duration: seconds, ...opts }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+
+const leadBody = JSON.stringify({ product: "fibre", language: "bm" });
+const scenarios = [
+  { key: "a", name: "bare Fastify route", url: targets.bare, expect: 200 },
+  {
+    key: "b",
+    name: `content GET ${targets.contentPath}`,
+    url: targets.base + targets.contentPath,
+    expect: 200,
+  },
+  {
+    key: "c",
+    name: "same GET, If-None-Match -> 304",
+    url: targets.base + targets.contentPath,
+    headers: { "if-none-match": targets.etag },
+    expect: 304,
+  },
+  {
+    key: "d",
+    name: "POST generate-sbb-lead",
+    url: `${targets.base}/shop/api/v1/greenfield/generate-sbb-lead`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: leadBody,
+    expect: 200,
+  },
+];
+
+const rows = [];
+try {
+  for (const s of scenarios) {
+    const opts = { url: s.url, method: s.method ?? "GET", headers: s.headers, body: s.body };
+    if (warmup > 0) await run(opts, warmup);
+    const r = await run(opts, duration);
+    const expected = r.statusCodeStats?.[String(s.expect)]?.count ?? 0;
+    const total = Object.values(r.statusCodeStats ?? {}).reduce((n, v) => n + v.count, 0);
+    rows.push({
+      ...s,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      share: total ? expected / total : 0,
+      errors: r.errors + r.timeouts,
+    });
+  }
+} finally {
+  child.send("stop");
+}
+
+const base = rows[0];
+const pct = (x) => `${Math.round(x * 100)}%`;
+const lines = [
+  `autocannon: ${connections} connections, ${duration} s each (after ${warmup} s warm-up), loopback, Node ${process.version}`,
+  "",
+  "| | scenario | req/s | p50 ms | p99 ms | req/s vs (a) | p50 vs (a) | p99 vs (a) | expected status |",
+  "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+  ...rows.map(
+    (r) =>
+      `| ${r.key} | ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${pct(r.rps / base.rps)} | ${(r.p50 / Math.max(base.p50, 1)).toFixed(2)}x | ${(r.p99 / Math.max(base.p99, 1)).toFixed(2)}x | ${pct(r.share)} ${r.expect}${r.errors ? `, ${r.errors} errors` : ""} |`,
+  ),
+];
+const [, b, c] = rows;
+const goals = [
+  [`(b) content GET >= 50% of (a)`, b.rps / base.rps >= 0.5],
+  [`(c) 304 >= 70% of (a)`, c.rps / base.rps >= 0.7],
+  [`p99 <= 20 ms (b, c)`, b.p99 <= 20 && c.p99 <= 20],
+];
+console.log(lines.join("\n"));
+console.log("");
+for (const [goal, met] of goals) console.log(`${met ? "met    " : "MISSED "} ${goal}`);
