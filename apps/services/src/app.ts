@@ -83,6 +83,7 @@ export const portal = fp<PortalPluginOptions>(
     await app.register(security, {
       corsOrigins: opts.env.corsOrigins,
       rateLimitMax: opts.rateLimitMax,
+      production: opts.env.portalEnv === "production",
     });
     await app.register(jsonBody);
     await app.register(etag);
@@ -121,6 +122,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env.logLevel),
     bodyLimit: 64 * 1024,
+    // Loading and compiling the contracts can be slow on a busy machine.
+    pluginTimeout: 120_000,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
   });

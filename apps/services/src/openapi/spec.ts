@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import $RefParser from "@apidevtools/json-schema-ref-parser";
+import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 
 /** A JSON Schema object (OpenAPI 3.1 schemas are JSON Schema 2020-12). */
 export type JsonSchema = Record<string, unknown>;

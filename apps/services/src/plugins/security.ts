@@ -10,6 +10,8 @@ export interface SecurityOptions {
   corsOrigins: string[];
   /** Requests per minute on rate-limited routes; tests raise it. */
   rateLimitMax: number;
+  /** HSTS and upgrade-insecure-requests only make sense behind HTTPS in production. */
+  production: boolean;
 }
 
 /**
@@ -27,8 +29,10 @@ export default fp<SecurityOptions>(
           imgSrc: ["'self'", "data:"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           scriptSrc: ["'self'"],
+          upgradeInsecureRequests: opts.production ? [] : null,
         },
       },
+      hsts: opts.production,
     });
     await app.register(cors, {
       origin: opts.corsOrigins.includes("*") ? "*" : opts.corsOrigins,

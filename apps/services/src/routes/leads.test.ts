@@ -394,7 +394,7 @@ describe("order, consent, register-interest and purchase", () => {
       url: "/shop/api/v3/register-interest",
       payload,
     });
-    expect(first.status).toBe(200);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
     const again = await call(ctx.app, {
       method: "POST",
       url: "/shop/api/v3/register-interest",

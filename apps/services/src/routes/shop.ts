@@ -1,21 +1,15 @@
 import { randomUUID } from "node:crypto";
 import {
   consentBodySchema,
-  emailSchema,
   generateOtpBodySchema,
-  languageSchema,
-  mobileNumberSchema,
-  myKadSchema,
-  normaliseMobileNumber,
-  personNameSchema,
-  productSchema,
+  leadCreateBodySchema,
+  leadUpdateBodySchema,
   registerInterestSchema,
   signedUrlBodySchema,
   validate,
   verifyOtpBodySchema,
 } from "@portal/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import * as v from "valibot";
 import { describeAjvError } from "../openapi/ajv.js";
 import type { OperationTable } from "../openapi/register.js";
 import { rateLimited } from "../plugins/security.js";
@@ -75,8 +69,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           utmMedium?: string;
           utmCampaign?: string;
         };
-        const product = parseWith(productSchema, body.product);
-        const language = parseWith(languageSchema, body.language);
+        const { product, language } = parseWith(leadCreateBodySchema, body);
         const utm = Object.fromEntries(
           (["utmSource", "utmMedium", "utmCampaign"] as const)
             .filter((k) => body[k])
@@ -110,40 +103,17 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           throw badRequest(described.field, described.code, described.message);
         }
         const body = request.body as LeadUpdateBody;
-        // The shared rules: name and identity card are malformed input; contact fields are lead errors.
-        if (body.name !== undefined) {
-          const r = validate(personNameSchema, body.name, "name");
-          if (!r.success) throw badRequest("name", r.errors[0]!.code);
-        }
-        if (body.identityCard !== undefined) {
-          const r = validate(myKadSchema, body.identityCard, "identityCard");
-          if (!r.success) throw badRequest("identityCard", r.errors[0]!.code);
-        }
+        // The shared rules: contact fields answer LeadUpdateError, the others ValidationErrorBody.
+        const checked = validate(leadUpdateBodySchema, body);
         const errors: { key: string; message: string }[] = [];
-        const phone =
-          body.phoneNumber !== undefined ? normaliseMobileNumber(body.phoneNumber) : undefined;
-        if (
-          body.phoneNumber !== undefined &&
-          (!phone || !v.is(mobileNumberSchema, body.phoneNumber))
-        ) {
-          errors.push({
-            key: "phoneNumber",
-            message: "phoneNumber must be a Malaysian mobile number",
-          });
+        if (!checked.success) {
+          const other = checked.errors.find((e) => !LEAD_ERROR_KEYS.has(e.field));
+          if (other) throw badRequest(other.field || "body", other.code);
+          for (const e of checked.errors)
+            errors.push({ key: e.field, message: `${e.field} is invalid` });
         }
-        const alternate =
-          body.alternatePhoneNumber !== undefined
-            ? normaliseMobileNumber(body.alternatePhoneNumber)
-            : undefined;
-        if (body.alternatePhoneNumber !== undefined && !alternate) {
-          errors.push({
-            key: "alternatePhoneNumber",
-            message: "alternatePhoneNumber must be a Malaysian mobile number",
-          });
-        }
-        if (body.email !== undefined && !v.is(emailSchema, body.email)) {
-          errors.push({ key: "email", message: "email must be a valid email address" });
-        }
+        const phone = checked.success ? checked.output.phoneNumber : undefined;
+        const alternate = checked.success ? checked.output.alternatePhoneNumber : undefined;
 
         return db.transaction(async (tx) => {
           const lead = await leads.getDraft(leadId, tx);
@@ -429,17 +399,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           language: string;
           remarks?: string;
         };
-        const checked = parseWith(
-          v.object({ ...registerInterestSchema.entries, email: v.optional(emailSchema) }),
-          {
-            name: body.name,
-            phoneNumber: body.phoneNumber,
-            email: body.email,
-            postalCode: body.postalCode,
-            product: body.product,
-          },
-        );
-        parseWith(languageSchema, body.language);
+        const checked = parseWith(registerInterestSchema, body);
         const at = now();
         return db.transaction(async (tx) => {
           await tx.query("select pg_advisory_xact_lock(hashtext($1))", [
