@@ -40,7 +40,7 @@ export const normaliseKeyword = (keyword: string): string => keyword.trim().repl
 
 /** The words of a keyword as tsquery prefix terms: letters and digits only, so no operator gets through. */
 export function prefixTerms(keyword: string, max = 10): string[] {
-  const words = keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = keyword.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, max).map((w) => `${w}:*`);
 }
 

@@ -19,9 +19,12 @@ const C = "/content/api/v1";
 const LANGS = ["bm", "en"] as const;
 type Lang = (typeof LANGS)[number];
 
-const seed = <T = any>(path: string): T =>
+// Seed JSON is checked against content.yaml by the importer; tests read it loosely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+const seed = <T = Json>(path: string): T =>
   JSON.parse(readFileSync(join(seedDir(), path), "utf8")) as T;
-const content = <T = any>(lang: Lang, file: string): T => seed<T>(`content/${lang}/${file}.json`);
+const content = <T = Json>(lang: Lang, file: string): T => seed<T>(`content/${lang}/${file}.json`);
 
 // Operations answered during this file (content scope), to fail when one has no test.
 const exercised = new Set<string>();
@@ -77,7 +80,7 @@ const expectNotFound = async (url: string) => {
 
 describe.each(LANGS)("content operations in %s", (lang) => {
   it("answers the banners that are current now", async () => {
-    const highlights = content<any[]>(lang, "highlights");
+    const highlights = content<Json[]>(lang, "highlights");
     expect(await ok(`/static/highlight/${lang}/announcement`)).toEqual(
       highlights.find((h) => h.id === "network-maintenance"),
     );
@@ -91,8 +94,8 @@ describe.each(LANGS)("content operations in %s", (lang) => {
   });
 
   it("answers product pages, combo lists and combo packages per product", async () => {
-    const products = content<any[]>(lang, "products");
-    const combos = content<any[]>(lang, "combos");
+    const products = content<Json[]>(lang, "products");
+    const combos = content<Json[]>(lang, "combos");
     for (const product of ["fibre", "tv"]) {
       expect(await ok(`/static/content/${lang}/get-${product}`)).toEqual(
         products.find((p) => p.product === product),
@@ -105,10 +108,10 @@ describe.each(LANGS)("content operations in %s", (lang) => {
   });
 
   it("answers campaigns and store articles, lists and items", async () => {
-    const campaigns = content<any[]>(lang, "campaigns");
+    const campaigns = content<Json[]>(lang, "campaigns");
     expect(await ok(`/static/content/${lang}/campaign`)).toEqual(campaigns);
     expect(await ok(`/static/content/${lang}/campaign/${campaigns[1].id}`)).toEqual(campaigns[1]);
-    const articles = content<any[]>(lang, "articles");
+    const articles = content<Json[]>(lang, "articles");
     const list = await ok(`/static/content/${lang}/store`);
     expect(list).toEqual(articles);
     const dates = list.map((a: { publishedAt: string }) => a.publishedAt);
@@ -123,7 +126,7 @@ describe.each(LANGS)("content operations in %s", (lang) => {
       ["bundle", "bundles"],
       ["package", "packages"],
     ] as const) {
-      const items = content<any[]>(lang, file);
+      const items = content<Json[]>(lang, file);
       for (const item of [items[0], items.at(-1)])
         expect(await ok(`/${path}/${lang}/${item.id}`)).toEqual(item);
     }
@@ -136,7 +139,7 @@ describe.each(LANGS)("content operations in %s", (lang) => {
       ["listing/bundle", "bundles"],
       ["static/afab", "movies"],
     ] as const) {
-      const items = content<any[]>(lang, file);
+      const items = content<Json[]>(lang, file);
       expect(await ok(`/${path}?lang=${lang}`)).toEqual({ items, total: items.length });
     }
     const channels = (await ok(`/listing/channel?lang=${lang}`)).items as { number: number }[];
@@ -147,7 +150,7 @@ describe.each(LANGS)("content operations in %s", (lang) => {
 
   it("answers the home page and the four legal pages", async () => {
     expect(await ok(`/home/all?lang=${lang}`)).toEqual(content(lang, "home"));
-    const terms = content<any[]>(lang, "terms");
+    const terms = content<Json[]>(lang, "terms");
     for (const type of ["privacy-notice", "privacy-policy", "terms-of-use", "terms-and-conditions"])
       expect(await ok(`/terms/${type}?lang=${lang}`)).toEqual(terms.find((t) => t.type === type));
   });
@@ -188,7 +191,7 @@ describe("errors", () => {
       "/static/content/en/store/no-such-article",
       "/static/content/bm/get-fibre/no-such-combo",
       // A combo of the other product is not found under this one.
-      `/static/content/bm/get-tv/${content<any[]>("bm", "combos").find((c) => c.product === "fibre").id}`,
+      `/static/content/bm/get-tv/${content<Json[]>("bm", "combos").find((c) => c.product === "fibre").id}`,
     ])
       await expectNotFound(url);
   });
@@ -226,7 +229,7 @@ describe("errors", () => {
 
   it("turns an answer that breaks the contract into a 500 (so a test fails)", async () => {
     // A document written behind the importer's back, never served before (so not cached).
-    const id = content<any[]>("en", "channels")[5].id as string;
+    const id = content<Json[]>("en", "channels")[5].id as string;
     await db.query(
       "update content_documents set doc = doc - 'genre' where kind = 'channel' and lang = 'en' and id = $1",
       [id],
@@ -238,7 +241,7 @@ describe("errors", () => {
     } finally {
       await db.query(
         "update content_documents set doc = doc || jsonb_build_object('genre', $2::text) where kind = 'channel' and lang = 'en' and id = $1",
-        [id, content<any[]>("en", "channels")[5].genre],
+        [id, content<Json[]>("en", "channels")[5].genre],
       );
     }
   });
@@ -392,7 +395,7 @@ describe("search", () => {
       expect(result.total).toBeGreaterThanOrEqual(0);
     }
     expect((await ok("/listing/channel?lang=bm")).total).toBe(
-      content<any[]>("bm", "channels").length,
+      content<Json[]>("bm", "channels").length,
     );
   });
 });
@@ -402,7 +405,7 @@ describe("images", () => {
     ctx.app.inject({ method: "GET", url: `/content/images/${name}`, headers });
 
   it("serves a seed SVG with its type, caching headers and an ETag", async () => {
-    const channel = content<any[]>("en", "channels")[0];
+    const channel = content<Json[]>("en", "channels")[0];
     const name = (channel.logo as string).replace("/content/images/", "");
     const res = await image(name);
     expect(res.statusCode).toBe(200);

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { ContentCache } from "./cache.js";
+import { clip, normaliseKeyword, prefixTerms, stripHtml } from "./text.js";
+
+const setup = (opts: { maxEntries?: number; recheckMs?: number } = {}) => {
+  let now = 0;
+  let version = 1;
+  let versionReads = 0;
+  const cache = new ContentCache({
+    maxEntries: opts.maxEntries ?? 10,
+    recheckMs: opts.recheckMs ?? 1000,
+    version: async () => {
+      versionReads += 1;
+      return version;
+    },
+    now: () => now,
+  });
+  return {
+    cache,
+    tick: (ms: number) => (now += ms),
+    bump: () => (version += 1),
+    versionReads: () => versionReads,
+  };
+};
+
+describe("ContentCache", () => {
+  it("loads once per key, sharing a pending load", async () => {
+    const { cache } = setup();
+    let loads = 0;
+    const load = async () => `v${++loads}`;
+    const [a, b] = await Promise.all([cache.get("k", load), cache.get("k", load)]);
+    expect([a, b, await cache.get("k", load)]).toEqual(["v1", "v1", "v1"]);
+    expect(loads).toBe(1);
+  });
+
+  it("keeps neither misses nor failures", async () => {
+    const { cache } = setup();
+    expect(await cache.get("missing", async () => undefined)).toBeUndefined();
+    await expect(cache.get("boom", () => Promise.reject(new Error("db down")))).rejects.toThrow();
+    expect(cache.size).toBe(0);
+    expect(await cache.get("boom", async () => "ok")).toBe("ok");
+  });
+
+  it("drops the least recently used entry beyond maxEntries", async () => {
+    const { cache } = setup({ maxEntries: 2 });
+    await cache.get("a", async () => "a");
+    await cache.get("b", async () => "b");
+    await cache.get("a", async () => "a2"); // a is now the most recent
+    await cache.get("c", async () => "c");
+    expect(cache.size).toBe(2);
+    expect(await cache.get("a", async () => "a3")).toBe("a");
+    expect(await cache.get("b", async () => "b2")).toBe("b2");
+  });
+
+  it("checks the content version at most every recheckMs and empties on a change", async () => {
+    const { cache, tick, bump, versionReads } = setup({ recheckMs: 1000 });
+    await cache.get("k", async () => "old");
+    expect(versionReads()).toBe(1);
+    bump();
+    tick(500);
+    expect(await cache.get("k", async () => "new")).toBe("old");
+    expect(versionReads()).toBe(1);
+    tick(500);
+    expect(await cache.get("k", async () => "new")).toBe("new");
+    expect(versionReads()).toBe(2);
+  });
+
+  it("is emptied by clear and off with maxEntries 0", async () => {
+    const { cache } = setup();
+    await cache.get("k", async () => "old");
+    cache.clear(2);
+    expect(await cache.get("k", async () => "new")).toBe("new");
+    const off = setup({ maxEntries: 0 }).cache;
+    await off.get("k", async () => "1");
+    expect(await off.get("k", async () => "2")).toBe("2");
+  });
+});
+
+describe("text helpers", () => {
+  it("strips HTML to plain text, decoding entities", () => {
+    expect(
+      stripHtml("<p>Menu &gt; <em>Settings</em> &amp; more&nbsp;&#8230;</p><ul><li>a</li></ul>"),
+    ).toBe("Menu > Settings & more … a");
+    expect(stripHtml("<script>alert(1)</script>ok &unknown;")).toBe("ok &unknown;");
+  });
+
+  it("normalises keywords and builds operator-free prefix terms", () => {
+    expect(normaliseKeyword("  pek \t sukan\n ")).toBe("pek sukan");
+    expect(prefixTerms("Pek SUKAN pek")).toEqual(["pek:*", "sukan:*"]);
+    expect(prefixTerms("a:* | b & !(c) <-> 'd'")).toEqual(["a:*", "b:*", "c:*", "d:*"]);
+    expect(prefixTerms("'; drop table x; --")).toEqual(["drop:*", "table:*", "x:*"]);
+    expect(prefixTerms("!!! ???")).toEqual([]);
+    expect(prefixTerms("tamil தமிழ் 中文")).toEqual(["tamil:*", "தமிழ்:*", "中文:*"]);
+  });
+
+  it("clips at a word boundary with an ellipsis", () => {
+    expect(clip("short")).toBe("short");
+    const long = "word ".repeat(100);
+    const clipped = clip(long, 50);
+    expect(clipped.length).toBeLessThanOrEqual(50);
+    expect(clipped.endsWith("word…")).toBe(true);
+  });
+});
