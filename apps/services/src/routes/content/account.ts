@@ -36,7 +36,7 @@ interface AccountRow {
 
 /** The fibre offer for entitled Suria TV customers. */
 export const ENTITLED_OFFER = {
-  packageId: "fibre-500-combo",
+  packageId: "fibre-500",
   name: "Suria Fibre 500 Mbps",
   monthlyPrice: 99,
   discountedMonths: 6,
