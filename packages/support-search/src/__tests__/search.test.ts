@@ -178,6 +178,24 @@ describe("createSupportIndex", () => {
     );
   });
 
+  it("keeps the first of two questions sharing a slug addressable, both searchable", () => {
+    const twice = createSupportIndex([
+      category("a", [question("q", "Pertama unik"), question("q", "Kedua unik")]),
+    ]);
+    expect(twice.get("a/q")?.name).toBe("Pertama unik");
+    expect(twice.search("unik", { limit: Infinity })).toHaveLength(2);
+  });
+
+  it("tolerates missing optional parts of a question", () => {
+    const sparse = createSupportIndex([
+      { name: "A", slug: "a", questions: [{ slug: "q", name: "Soalan" } as never] },
+      { name: "B", slug: "b" } as never,
+    ]);
+    expect(sparse.get("a/q")).toMatchObject({ searchText: "", tags: [], description: "" });
+    expect(sparse.search("soalan")[0]?.question.slug).toBe("a/q");
+    expect(sparse.categories[1]?.questions).toEqual([]);
+  });
+
   it("works on an empty list", () => {
     const empty = createSupportIndex([]);
     expect(empty.search("bil")).toEqual([]);
