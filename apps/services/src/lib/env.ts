@@ -27,6 +27,8 @@ export interface Env {
   otpSecret: string;
   altchaHmacKey: string;
   marketingApiKey: string;
+  /** Proof-of-work difficulty of ALTCHA challenges (largest secret number). */
+  altchaMaxNumber: number;
   contactEnabled: boolean;
   whatsappNumber: string;
   logLevel: string;
@@ -75,6 +77,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     otpSecret: source.OTP_SECRET ?? DEV_SECRETS.otpSecret,
     altchaHmacKey: source.ALTCHA_HMAC_KEY ?? DEV_SECRETS.altchaHmacKey,
     marketingApiKey: source.MARKETING_API_KEY ?? DEV_SECRETS.marketingApiKey,
+    altchaMaxNumber: Number(source.ALTCHA_MAX_NUMBER ?? 100_000),
     contactEnabled: bool(source.CONTACT_ENABLED, true),
     whatsappNumber: source.WHATSAPP_NUMBER ?? "60312345678",
     logLevel: source.LOG_LEVEL ?? (portalEnv === "test" ? "silent" : "info"),

@@ -3,6 +3,7 @@ import type { FastifyServerOptions } from "fastify";
 /** Masks all but the last three digits of a phone number. */
 export function maskPhone(value: unknown): string {
   const text = String(value ?? "");
+  if (text.includes("*")) return text; // already masked
   const digits = text.replace(/\D/g, "");
   return digits.length <= 3 ? "***" : `${"*".repeat(digits.length - 3)}${digits.slice(-3)}`;
 }

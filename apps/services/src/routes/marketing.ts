@@ -12,8 +12,8 @@ import { MARKETING_FORM_KEY } from "./config.js";
 /** The marker the portal looks for in the thank-you page (marketing.yaml). */
 export const THANK_YOU_MARKER = "<!-- portal:contact-us:thank-you -->";
 
-/** Challenge lifetime and difficulty. */
-export const ALTCHA_RULES = { validitySeconds: 600, maxNumber: 100_000 } as const;
+/** Challenge lifetime (difficulty: ALTCHA_MAX_NUMBER). */
+export const ALTCHA_RULES = { validitySeconds: 600 } as const;
 
 const THANK_YOU_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Thank you</title></head>
@@ -55,7 +55,7 @@ export async function marketingOperations(app: FastifyInstance): Promise<Operati
         const expires = new Date(app.clock.now().getTime() + ALTCHA_RULES.validitySeconds * 1000);
         const challenge = await createChallenge({
           hmacKey: env.altchaHmacKey,
-          maxNumber: ALTCHA_RULES.maxNumber,
+          maxNumber: env.altchaMaxNumber,
           expires,
         });
         // Never cached: the ETag plugin leaves no-store answers alone.

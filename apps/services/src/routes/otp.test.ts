@@ -1,4 +1,6 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loggerOptions } from "../lib/logger.js";
 import type { Database } from "../db/database.js";
 import {
   buildTestApp,
@@ -191,5 +193,58 @@ describe("verify-otp", () => {
     const otp = prod.sms.sent.get(intl(phone));
     expect(otp).toMatch(/^\d{6}$/);
     if (otp !== "123456") expect(res.body.response.verified).toBe(false);
+  });
+});
+
+describe("logs", () => {
+  it("never hold tokens, identity cards, real OTPs or whole phone numbers", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildTestApp(db, {
+      logger: { ...(loggerOptions("info") as object), stream } as never,
+    });
+    try {
+      const { token } = await createLead(logged.app);
+      const phone = nextPhone();
+      await call(logged.app, {
+        method: "POST",
+        url: GEN,
+        token,
+        payload: { phoneNumber: phone, mock: false },
+      });
+      const otp = logged.sms.sent.get(intl(phone))!;
+      const mockPhone = nextPhone();
+      await call(logged.app, {
+        method: "POST",
+        url: GEN,
+        token,
+        payload: { phoneNumber: mockPhone, mock: true },
+      });
+      const b40 = (await call(logged.app, { method: "POST", url: "/content/api/v1/b40/auth" })).body
+        .response.token;
+      await call(logged.app, {
+        method: "POST",
+        url: "/content/api/v1/b40/verify",
+        token: b40,
+        payload: { identityCard: "880412105123" },
+      });
+      const text = lines.join("");
+      expect(text).toContain("mock OTP issued");
+      expect(text).toContain("123456"); // the documented mock OTP is logged outside production
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(b40);
+      expect(text).not.toContain(`"${otp}"`);
+      expect(text).not.toContain(phone.slice(1));
+      expect(text).not.toContain(mockPhone.slice(1));
+      expect(text).not.toContain("880412105123");
+      expect(text).toContain(`*${mockPhone.slice(-3)}`);
+    } finally {
+      await logged.close();
+    }
   });
 });

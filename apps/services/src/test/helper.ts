@@ -61,7 +61,14 @@ export async function buildTestApp(
     validateResponses: true,
     rateLimitMax: 10_000,
     ...buildOptions,
-    env: { portalEnv: "test", dataDir, publicUrl: "http://localhost:4000", ...options.env },
+    env: {
+      portalEnv: "test",
+      dataDir,
+      publicUrl: "http://localhost:4000",
+      // Cheap proof of work: tests solve many challenges on a busy machine.
+      altchaMaxNumber: 2_000,
+      ...options.env,
+    },
   });
   extraRoutes?.(app);
   await app.ready();
