@@ -1,0 +1,292 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { isApiError } from "@portal/api-client";
+import {
+  Button,
+  Container,
+  EmptyState,
+  ErrorState,
+  LoadingRegion,
+  PageHeader,
+  SkeletonText,
+} from "@portal/ui";
+import { useEffect, useRef } from "react";
+import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useConfig, whatsappUrl } from "../../../shared/config";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import {
+  claimEntitlement,
+  entitledErrorCode,
+  entitlementQueryOptions,
+  type Entitlement,
+} from "../api/entitled";
+import "./entitled.css";
+
+const messages = defineMessages({
+  title: {
+    id: "entitled.title",
+    defaultMessage: "Suria Fibre offer for Suria TV customers",
+    description: "Entitled-fibre page title",
+  },
+  lead: {
+    id: "entitled.lead",
+    defaultMessage: "Check whether your Suria TV account can get the Suria Fibre offer.",
+    description: "Entitled-fibre page intro and meta description",
+  },
+  missingTitle: {
+    id: "entitled.missing.title",
+    defaultMessage: "This link is incomplete",
+    description: "No product token in the URL",
+  },
+  missingBody: {
+    id: "entitled.missing.body",
+    defaultMessage:
+      "Open the offer from the link in your Suria message or app. It carries the key to your account.",
+    description: "No product token in the URL",
+  },
+  account: { id: "entitled.account", defaultMessage: "Account", description: "Fact label" },
+  smartCard: { id: "entitled.smart-card", defaultMessage: "Smart card", description: "Fact label" },
+  entitledTitle: {
+    id: "entitled.yes.title",
+    defaultMessage: "Good news: your account can get the offer",
+    description: "Entitled heading",
+  },
+  offer: {
+    id: "entitled.offer",
+    defaultMessage: "{name}: RM{price}/month for {months, plural, one {# month} other {# months}}",
+    description: "The offer",
+  },
+  claim: { id: "entitled.claim", defaultMessage: "Claim the offer", description: "Button" },
+  claiming: { id: "entitled.claiming", defaultMessage: "Claiming…", description: "In progress" },
+  claimedTitle: {
+    id: "entitled.claimed.title",
+    defaultMessage: "Offer claimed",
+    description: "After a claim",
+  },
+  claimedBody: {
+    id: "entitled.claimed.body",
+    defaultMessage: "Your reference is {claimId}. We will call you to arrange the installation.",
+    description: "After a claim, with the reference",
+  },
+  alreadyClaimed: {
+    id: "entitled.already-claimed",
+    defaultMessage: "This account has already claimed the offer.",
+    description: "Claimed before",
+  },
+  notEntitledTitle: {
+    id: "entitled.no.title",
+    defaultMessage: "This account cannot get the offer",
+    description: "Not entitled heading",
+  },
+  seePlans: {
+    id: "entitled.see-plans",
+    defaultMessage: "See all Suria Fibre plans",
+    description: "Link to the fibre product page",
+  },
+  codeInvalidToken: {
+    id: "entitled.code.ASTRO_FIBRE_INVALID_TOKEN",
+    defaultMessage:
+      "This link has expired or is not valid. Open the offer again from your Suria app or message.",
+    description: "Entitled-fibre error ASTRO_FIBRE_INVALID_TOKEN",
+  },
+  codeNotEntitled: {
+    id: "entitled.code.ASTRO_FIBRE_NOT_ENTITLED",
+    defaultMessage: "Your Suria TV account is not eligible for the Suria Fibre offer.",
+    description: "Entitled-fibre error ASTRO_FIBRE_NOT_ENTITLED",
+  },
+  codeAlreadyClaimed: {
+    id: "entitled.code.ASTRO_FIBRE_ALREADY_CLAIMED",
+    defaultMessage: "The offer has already been claimed for this account.",
+    description: "Entitled-fibre error ASTRO_FIBRE_ALREADY_CLAIMED",
+  },
+  codeOther: {
+    id: "entitled.code.other",
+    defaultMessage: "We could not check the offer (code {code}). Chat with us on WhatsApp.",
+    description: "Any other entitled-fibre error code",
+  },
+  errorTitle: {
+    id: "entitled.error.title",
+    defaultMessage: "We could not check the offer",
+    description: "Entitled-fibre error heading",
+  },
+  networkBody: {
+    id: "entitled.error.network",
+    defaultMessage: "The service did not answer. Check your connection, then try again.",
+    description: "No answer from the service",
+  },
+  whatsapp: {
+    id: "entitled.whatsapp",
+    defaultMessage: "Chat with us on WhatsApp",
+    description: "WhatsApp link",
+  },
+});
+
+const CODE_MESSAGES: Record<string, MessageDescriptor> = {
+  ASTRO_FIBRE_INVALID_TOKEN: messages.codeInvalidToken,
+  ASTRO_FIBRE_NOT_ENTITLED: messages.codeNotEntitled,
+  ASTRO_FIBRE_ALREADY_CLAIMED: messages.codeAlreadyClaimed,
+};
+
+/** True for failures with an answer from the service (its error codes apply). */
+const answered = (error: unknown) =>
+  isApiError(error, "http") || isApiError(error, "missing-token");
+
+function CodeMessage({ code }: { code: string }) {
+  const intl = useIntl();
+  const known = CODE_MESSAGES[code];
+  return (
+    <p data-testid="entitled-code" data-code={code}>
+      {known ? intl.formatMessage(known) : intl.formatMessage(messages.codeOther, { code })}
+    </p>
+  );
+}
+
+function Claim({ token }: { token: string }) {
+  const intl = useIntl();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const mutation = useMutation({ mutationFn: () => claimEntitlement(token) });
+  useEffect(() => {
+    if (mutation.isSuccess) heading.current?.focus();
+  }, [mutation.isSuccess]);
+  if (mutation.isSuccess) {
+    return (
+      <div className="entitled-claimed" data-testid="entitled-claimed">
+        <h3 ref={heading} tabIndex={-1}>
+          {intl.formatMessage(messages.claimedTitle)}
+        </h3>
+        <p>{intl.formatMessage(messages.claimedBody, { claimId: mutation.data.claimId })}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <Button onClick={() => mutation.mutate()} disabled={mutation.isPending}>
+        {intl.formatMessage(mutation.isPending ? messages.claiming : messages.claim)}
+      </Button>
+      {mutation.isError ? (
+        <div role="alert" className="entitled-alert">
+          {answered(mutation.error) ? (
+            <CodeMessage code={entitledErrorCode(mutation.error)} />
+          ) : (
+            <p>{intl.formatMessage(messages.networkBody)}</p>
+          )}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Result({ token, entitlement }: { token: string; entitlement: Entitlement }) {
+  const intl = useIntl();
+  const facts = (
+    <dl className="facts entitled-facts">
+      <dt>{intl.formatMessage(messages.account)}</dt>
+      <dd>{entitlement.accountNumber}</dd>
+      <dt>{intl.formatMessage(messages.smartCard)}</dt>
+      <dd>{entitlement.smartCardNumber}</dd>
+    </dl>
+  );
+  if (!entitlement.entitled) {
+    return (
+      <section className="entitled-result" data-testid="entitled-result" data-entitled="false">
+        <h2>{intl.formatMessage(messages.notEntitledTitle)}</h2>
+        <CodeMessage code="ASTRO_FIBRE_NOT_ENTITLED" />
+        {facts}
+        <Link to="/$product" params={{ product: "fibre" }}>
+          {intl.formatMessage(messages.seePlans)}
+        </Link>
+      </section>
+    );
+  }
+  const offer = entitlement.offer;
+  return (
+    <section
+      className="entitled-result entitled-result--yes"
+      data-testid="entitled-result"
+      data-entitled="true"
+    >
+      <h2>{intl.formatMessage(messages.entitledTitle)}</h2>
+      {offer ? (
+        <p className="entitled-offer">
+          {intl.formatMessage(messages.offer, {
+            name: offer.name,
+            price: intl.formatNumber(offer.monthlyPrice, { minimumFractionDigits: 0 }),
+            months: offer.discountedMonths,
+          })}
+        </p>
+      ) : null}
+      {facts}
+      {entitlement.claimed ? (
+        <p>{intl.formatMessage(messages.alreadyClaimed)}</p>
+      ) : (
+        <Claim token={token} />
+      )}
+    </section>
+  );
+}
+
+/** The entitled-fibre check for the product token in the URL (`?token=`), with its error codes as messages. */
+export function EntitledPage({ token }: { token?: string }) {
+  const intl = useIntl();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...entitlementQueryOptions(token ?? ""), enabled: !!token });
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "entitled_fibre", product: "fibre" });
+
+  let body;
+  if (!token) {
+    body = (
+      <EmptyState title={intl.formatMessage(messages.missingTitle)}>
+        <p>{intl.formatMessage(messages.missingBody)}</p>
+      </EmptyState>
+    );
+  } else if (query.isPending) {
+    body = (
+      <LoadingRegion>
+        <SkeletonText lines={4} />
+      </LoadingRegion>
+    );
+  } else if (query.isError && answered(query.error)) {
+    body = (
+      <section className="entitled-result" data-testid="entitled-result" data-entitled="error">
+        <div role="alert">
+          <h2>{intl.formatMessage(messages.errorTitle)}</h2>
+          <CodeMessage code={entitledErrorCode(query.error)} />
+        </div>
+        <p className="entitled-links">
+          <Link to="/$product" params={{ product: "fibre" }}>
+            {intl.formatMessage(messages.seePlans)}
+          </Link>
+          <a href={whatsappUrl(config.whatsappNumber)} target="_blank" rel="noopener noreferrer">
+            {intl.formatMessage(messages.whatsapp)}
+          </a>
+        </p>
+      </section>
+    );
+  } else if (query.isError) {
+    body = (
+      <ErrorState
+        title={intl.formatMessage(messages.errorTitle)}
+        onRetry={() =>
+          void queryClient.invalidateQueries({ queryKey: entitlementQueryOptions(token).queryKey })
+        }
+      >
+        <p>{intl.formatMessage(messages.networkBody)}</p>
+      </ErrorState>
+    );
+  } else {
+    body = <Result token={token} entitlement={query.data} />;
+  }
+
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "entitled", label: title }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      <div className="entitled-body">{body}</div>
+    </Container>
+  );
+}

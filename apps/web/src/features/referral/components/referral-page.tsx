@@ -1,0 +1,482 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { isApiError } from "@portal/api-client";
+import {
+  Button,
+  Container,
+  ErrorState,
+  LoadingRegion,
+  PageHeader,
+  SkeletonText,
+  TextField,
+} from "@portal/ui";
+import {
+  formatValidationMessage,
+  isMessageKey,
+  mobileNumberSchema,
+  validate,
+} from "@portal/validation";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { defineMessages, useIntl } from "react-intl";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useConfig } from "../../../shared/config";
+import { useLanguage } from "../../../shared/language";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import {
+  checkReferralStatus,
+  normaliseReferralCode,
+  referralInfoQueryOptions,
+  type ReferralInfo,
+  type ReferralStatus,
+} from "../api/referral";
+import "./referral.css";
+
+const messages = defineMessages({
+  title: { id: "referral.title", defaultMessage: "Referrals", description: "Referral page title" },
+  lead: {
+    id: "referral.lead",
+    defaultMessage:
+      "Got a referral code from a friend? See what it gives you, and follow your referral until the reward is paid.",
+    description: "Referral page intro and meta description",
+  },
+  infoTitle: {
+    id: "referral.info.title",
+    defaultMessage: "Check a referral code",
+    description: "Section heading",
+  },
+  code: { id: "referral.code", defaultMessage: "Referral code", description: "Field label" },
+  codeHint: {
+    id: "referral.code.hint",
+    defaultMessage: "6 to 12 letters or digits, for example SURIA8K2Q",
+    description: "Hint under the referral code",
+  },
+  codeRequired: {
+    id: "referral.code.required",
+    defaultMessage: "Enter the referral code.",
+    description: "Empty referral code",
+  },
+  codeInvalid: {
+    id: "referral.code.invalid",
+    defaultMessage: "This is not a referral code. Codes have 6 to 12 letters or digits.",
+    description: "Referral code refused by the service",
+  },
+  showCode: { id: "referral.info.submit", defaultMessage: "Show details", description: "Button" },
+  notFound: {
+    id: "referral.info.not-found",
+    defaultMessage: "There is no referral code {code}. Check it with the friend who sent it.",
+    description: "Unknown referral code",
+  },
+  referredBy: {
+    id: "referral.info.referred-by",
+    defaultMessage: "{name} invites you to {product}",
+    description: "Referral code owner and product",
+  },
+  validUntil: {
+    id: "referral.info.valid-until",
+    defaultMessage: "Valid until {date}",
+    description: "Last day a referral code can be used",
+  },
+  statusActive: {
+    id: "referral.info.active",
+    defaultMessage: "This code can be used.",
+    description: "Referral code status",
+  },
+  statusExpired: {
+    id: "referral.info.expired",
+    defaultMessage: "This code has expired.",
+    description: "Referral code status",
+  },
+  statusExhausted: {
+    id: "referral.info.exhausted",
+    defaultMessage: "This code has been used the maximum number of times.",
+    description: "Referral code status",
+  },
+  signUp: {
+    id: "referral.info.sign-up",
+    defaultMessage: "See {product} plans",
+    description: "Link to the product after a usable code",
+  },
+  infoError: {
+    id: "referral.info.error",
+    defaultMessage: "We could not read this referral code",
+    description: "Referral info failed",
+  },
+  statusTitle: {
+    id: "referral.status.title",
+    defaultMessage: "Check your referral status",
+    description: "Section heading",
+  },
+  statusLead: {
+    id: "referral.status.lead",
+    defaultMessage: "Enter the code you signed up with and your mobile number.",
+    description: "Status section intro",
+  },
+  phone: { id: "referral.phone", defaultMessage: "Mobile number", description: "Field label" },
+  phoneHint: {
+    id: "referral.phone.hint",
+    defaultMessage: "The number you signed up with, for example 017-1112222",
+    description: "Hint under the phone number",
+  },
+  checkStatus: {
+    id: "referral.status.submit",
+    defaultMessage: "Check status",
+    description: "Button",
+  },
+  checking: { id: "referral.checking", defaultMessage: "Checking…", description: "In progress" },
+  statusNotFound: {
+    id: "referral.status.not-found",
+    defaultMessage: "We found no referral for this code and mobile number.",
+    description: "No such referral",
+  },
+  statusError: {
+    id: "referral.status.error",
+    defaultMessage: "The status check did not go through",
+    description: "Status check failed",
+  },
+  statusErrorBody: {
+    id: "referral.status.error.body",
+    defaultMessage: "Your entries are still in the form: try again.",
+    description: "Status check failed text",
+  },
+  statusUpdated: {
+    id: "referral.status.updated",
+    defaultMessage: "Last update: {date}",
+    description: "When the referral status last changed",
+  },
+  stepRegistered: {
+    id: "referral.step.registered",
+    defaultMessage: "Registered",
+    description: "Referral step",
+  },
+  stepVerified: {
+    id: "referral.step.verified",
+    defaultMessage: "Details verified",
+    description: "Referral step",
+  },
+  stepInstalled: {
+    id: "referral.step.installed",
+    defaultMessage: "Installed",
+    description: "Referral step",
+  },
+  stepRewarded: {
+    id: "referral.step.rewarded",
+    defaultMessage: "Reward paid",
+    description: "Referral step",
+  },
+  stepDone: { id: "referral.step.done", defaultMessage: "done", description: "Step state" },
+  stepCurrent: {
+    id: "referral.step.current",
+    defaultMessage: "current step",
+    description: "Step state",
+  },
+  stepTodo: { id: "referral.step.todo", defaultMessage: "to come", description: "Step state" },
+  rejected: {
+    id: "referral.status.rejected",
+    defaultMessage:
+      "This referral was not accepted, for example because the address is not covered yet.",
+    description: "Referral rejected",
+  },
+  statusNow: {
+    id: "referral.status.now",
+    defaultMessage: "Referral {code}: {status}",
+    description: "Referral status heading",
+  },
+});
+
+const STEPS = ["registered", "verified", "installed", "rewarded"] as const;
+const STEP_TEXT = {
+  registered: messages.stepRegistered,
+  verified: messages.stepVerified,
+  installed: messages.stepInstalled,
+  rewarded: messages.stepRewarded,
+} as const;
+const CODE_STATUS_TEXT = {
+  active: messages.statusActive,
+  expired: messages.statusExpired,
+  exhausted: messages.statusExhausted,
+} as const;
+
+const isStatus = (error: unknown, status: number) =>
+  isApiError(error, "http") && error.statusCode === status;
+
+function CodeDetails({ info }: { info: ReferralInfo }) {
+  const intl = useIntl();
+  const config = useConfig();
+  const product = config.products.find((p) => p.key === info.product)?.name ?? info.product;
+  return (
+    <div className={`referral-card referral-card--${info.status}`} data-testid="referral-info">
+      <p className="referral-card__code">{info.code}</p>
+      <h3>{intl.formatMessage(messages.referredBy, { name: info.referrerName, product })}</h3>
+      <p className="referral-card__reward">
+        <strong>{info.reward.title}</strong> {info.reward.description}
+      </p>
+      <p data-status={info.status}>{intl.formatMessage(CODE_STATUS_TEXT[info.status])}</p>
+      {info.validUntil ? (
+        <p className="referral-card__meta">
+          {intl.formatMessage(messages.validUntil, {
+            date: intl.formatDate(info.validUntil, { dateStyle: "long", timeZone: "UTC" }),
+          })}
+        </p>
+      ) : null}
+      {info.status === "active" ? (
+        <Link to="/$product" params={{ product: info.product }}>
+          {intl.formatMessage(messages.signUp, { product })}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function CodeLookup({
+  code,
+  onCode,
+}: {
+  code?: string;
+  onCode: (code: string | undefined) => void;
+}) {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const inputId = useId();
+  const [text, setText] = useState(code ?? "");
+  const [seenCode, setSeenCode] = useState(code);
+  const [error, setError] = useState<string>();
+  const query = useQuery({ ...referralInfoQueryOptions(lang, code ?? ""), enabled: !!code });
+
+  // The URL's code (a shared link, back button) replaces what is typed.
+  if (code !== seenCode) {
+    setSeenCode(code);
+    setText(code ?? "");
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = normaliseReferralCode(text);
+    if (!next) {
+      setError(intl.formatMessage(messages.codeRequired));
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    setError(undefined);
+    if (next === code) void query.refetch();
+    else onCode(next);
+  };
+
+  return (
+    <section className="referral-section" aria-labelledby="referral-info-title">
+      <h2 id="referral-info-title">{intl.formatMessage(messages.infoTitle)}</h2>
+      <form className="referral-form" noValidate onSubmit={submit}>
+        <TextField
+          id={inputId}
+          label={intl.formatMessage(messages.code)}
+          hint={intl.formatMessage(messages.codeHint)}
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          required
+          value={text}
+          error={error}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Button type="submit">{intl.formatMessage(messages.showCode)}</Button>
+      </form>
+      <div aria-live="polite">
+        {code && query.isPending ? (
+          <LoadingRegion>
+            <SkeletonText lines={3} />
+          </LoadingRegion>
+        ) : null}
+        {code && query.isSuccess ? <CodeDetails info={query.data} /> : null}
+        {code && query.isError && (isStatus(query.error, 404) || isStatus(query.error, 400)) ? (
+          <p className="referral-notice" data-testid="referral-info-missing">
+            {isStatus(query.error, 404)
+              ? intl.formatMessage(messages.notFound, { code })
+              : intl.formatMessage(messages.codeInvalid)}
+          </p>
+        ) : null}
+      </div>
+      {code && query.isError && !isStatus(query.error, 404) && !isStatus(query.error, 400) ? (
+        <ErrorState
+          title={intl.formatMessage(messages.infoError)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function StatusResult({ status }: { status: ReferralStatus }) {
+  const intl = useIntl();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [status]);
+  const reached = STEPS.indexOf(status.status as (typeof STEPS)[number]);
+  const label =
+    status.status === "rejected"
+      ? intl.formatMessage(messages.rejected)
+      : intl.formatMessage(STEP_TEXT[status.status]);
+  return (
+    <div className="referral-card" data-testid="referral-status">
+      <h3 ref={heading} tabIndex={-1} data-status={status.status}>
+        {intl.formatMessage(messages.statusNow, { code: status.referralCode, status: label })}
+      </h3>
+      {status.status !== "rejected" ? (
+        <ol className="referral-steps">
+          {STEPS.map((step, i) => {
+            const state = i < reached ? "done" : i === reached ? "current" : "todo";
+            const stateText = {
+              done: messages.stepDone,
+              current: messages.stepCurrent,
+              todo: messages.stepTodo,
+            }[state];
+            return (
+              <li
+                key={step}
+                className={`referral-step referral-step--${state}`}
+                aria-current={state === "current" ? "step" : undefined}
+              >
+                <span className="referral-step__name">{intl.formatMessage(STEP_TEXT[step])}</span>
+                <span className="referral-step__state">{intl.formatMessage(stateText)}</span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <p className="referral-card__meta">
+        {intl.formatMessage(messages.statusUpdated, {
+          date: intl.formatDate(status.updatedAt, { dateStyle: "long", timeStyle: "short" }),
+        })}
+      </p>
+    </div>
+  );
+}
+
+function StatusCheck({ initialCode }: { initialCode?: string }) {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const codeId = useId();
+  const phoneId = useId();
+  const [code, setCode] = useState(initialCode ?? "");
+  const [seenCode, setSeenCode] = useState(initialCode);
+  const [phone, setPhone] = useState("");
+  const [errors, setErrors] = useState<{ code?: string; phone?: string }>({});
+  const mutation = useMutation({ mutationFn: checkReferralStatus });
+
+  // A code looked up above fills an empty code field here.
+  if (initialCode !== seenCode) {
+    setSeenCode(initialCode);
+    if (initialCode && !code) setCode(initialCode);
+  }
+
+  const validation = (key: string) =>
+    formatValidationMessage(isMessageKey(key) ? key : "validation.invalid", lang);
+
+  const run = (event?: FormEvent) => {
+    event?.preventDefault();
+    const referralCode = normaliseReferralCode(code);
+    const phoneResult = validate(mobileNumberSchema, phone);
+    const next = {
+      code: referralCode ? undefined : intl.formatMessage(messages.codeRequired),
+      phone: phoneResult.success ? undefined : validation(phoneResult.errors[0]!.code),
+    };
+    setErrors(next);
+    if (next.code || next.phone || !phoneResult.success) {
+      mutation.reset();
+      document.getElementById(next.code ? codeId : phoneId)?.focus();
+      return;
+    }
+    mutation.mutate(
+      { referralCode, phoneNumber: phoneResult.output },
+      {
+        onError: (error) => {
+          if (!isStatus(error, 400)) return;
+          const body = (isApiError(error, "http") ? error.error : {}) as { field?: unknown };
+          mutation.reset();
+          if (body.field === "phoneNumber") {
+            setErrors({ phone: validation("validation.mobile.invalid") });
+            document.getElementById(phoneId)?.focus();
+          } else {
+            setErrors({ code: intl.formatMessage(messages.codeInvalid) });
+            document.getElementById(codeId)?.focus();
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="referral-section" aria-labelledby="referral-status-title">
+      <h2 id="referral-status-title">{intl.formatMessage(messages.statusTitle)}</h2>
+      <p>{intl.formatMessage(messages.statusLead)}</p>
+      <form className="referral-form" noValidate onSubmit={run} data-testid="referral-status-form">
+        <TextField
+          id={codeId}
+          label={intl.formatMessage(messages.code)}
+          name="referralCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          required
+          value={code}
+          error={errors.code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <TextField
+          id={phoneId}
+          label={intl.formatMessage(messages.phone)}
+          hint={intl.formatMessage(messages.phoneHint)}
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          value={phone}
+          error={errors.phone}
+          onChange={(event) => setPhone(event.target.value)}
+        />
+        <Button type="submit" disabled={mutation.isPending}>
+          {intl.formatMessage(mutation.isPending ? messages.checking : messages.checkStatus)}
+        </Button>
+      </form>
+      <div aria-live="polite">
+        {mutation.isSuccess ? <StatusResult status={mutation.data} /> : null}
+        {mutation.isError && isStatus(mutation.error, 404) ? (
+          <p className="referral-notice" data-testid="referral-status-missing">
+            {intl.formatMessage(messages.statusNotFound)}
+          </p>
+        ) : null}
+      </div>
+      {mutation.isError && !isStatus(mutation.error, 404) ? (
+        <ErrorState title={intl.formatMessage(messages.statusError)} onRetry={() => run()}>
+          <p>{intl.formatMessage(messages.statusErrorBody)}</p>
+        </ErrorState>
+      ) : null}
+    </section>
+  );
+}
+
+/** Referral info (`?code=`) and the referral status check. */
+export function ReferralPage({
+  code,
+  onCode,
+}: {
+  code?: string;
+  onCode: (code: string | undefined) => void;
+}) {
+  const intl = useIntl();
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "referral" });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "referral", label: title }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      <div className="referral-layout">
+        <CodeLookup code={code} onCode={onCode} />
+        <StatusCheck initialCode={code} />
+      </div>
+    </Container>
+  );
+}

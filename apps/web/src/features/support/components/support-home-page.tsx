@@ -1,0 +1,204 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { normalizeQuery, type SupportIndex } from "@portal/support-search";
+import { Container, EmptyState, PageHeader, TextField } from "@portal/ui";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useIntl } from "react-intl";
+import { track } from "../../../shared/analytics";
+import { Crumbs } from "../../../shared/components/crumbs";
+import { useLanguage } from "../../../shared/language";
+import { usePageMeta } from "../../../shared/page-meta";
+import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { supportIndexQueryOptions } from "../api/get-support";
+import { Highlight, snippet } from "./highlight";
+import { supportMessages as messages } from "./messages";
+import { WhatsappHelp } from "./whatsapp-help";
+import "./support.css";
+
+/** How long typing pauses before the search runs and the URL follows. */
+export const SEARCH_DEBOUNCE_MS = 250;
+const RESULT_LIMIT = 20;
+const QUESTIONS_PER_TOPIC = 4;
+
+function SearchBox({
+  query,
+  onQueryChange,
+}: {
+  query: string;
+  onQueryChange: (query: string | undefined) => void;
+}) {
+  const intl = useIntl();
+  const [text, setText] = useState(query);
+  const [seenQuery, setSeenQuery] = useState(query);
+
+  // Follow the URL when it changes from outside (back button, a link), not while it catches up.
+  if (query !== seenQuery) {
+    setSeenQuery(query);
+    if (normalizeQuery(text) !== query) setText(query);
+  }
+
+  useEffect(() => {
+    const next = normalizeQuery(text);
+    if (next === query) return;
+    const timer = setTimeout(() => onQueryChange(next || undefined), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, query, onQueryChange]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onQueryChange(normalizeQuery(text) || undefined);
+  };
+
+  return (
+    <form role="search" className="search-form support-search" onSubmit={submit}>
+      <TextField
+        label={intl.formatMessage(messages.searchLabel)}
+        hint={intl.formatMessage(messages.searchHint)}
+        type="search"
+        name="q"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        autoComplete="off"
+        enterKeyHint="search"
+        data-testid="support-search"
+      />
+    </form>
+  );
+}
+
+function Results({ index, query }: { index: SupportIndex; query: string }) {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const results = useMemo(() => index.search(query, { limit: RESULT_LIMIT }), [index, query]);
+
+  useEffect(() => {
+    track({ event: "search", search_term: query, results: results.length }, lang);
+    // One event per query, not per language switch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+
+  if (results.length === 0) {
+    return (
+      <EmptyState title={intl.formatMessage(messages.noResults, { query })}>
+        <p>{intl.formatMessage(messages.noResultsHint)}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <section className="support-results" aria-labelledby="support-results-count">
+      <h2 id="support-results-count" className="result-count" data-testid="support-count">
+        {intl.formatMessage(messages.resultCount, { count: results.length, query })}
+      </h2>
+      <ol className="support-result-list">
+        {results.map((result) => {
+          const terms = new Set(result.terms);
+          const question = result.question;
+          return (
+            <li key={question.slug} className="support-result" data-testid="support-result">
+              <p className="support-result__topic">{result.category.name}</p>
+              <h3 className="support-result__title">
+                <Link
+                  to="/support/$category/$question"
+                  params={{ category: result.category.slug, question: question.questionSlug }}
+                >
+                  <Highlight text={question.name} terms={terms} />
+                </Link>
+              </h3>
+              <p className="support-result__snippet">
+                <Highlight text={snippet(question.searchText, terms)} terms={terms} />
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** A screen-reader announcement of the result count, polite and debounced with the search. */
+function ResultAnnouncer({ index, query }: { index: SupportIndex; query: string }) {
+  const intl = useIntl();
+  const count = useMemo(
+    () => (query ? index.search(query, { limit: RESULT_LIMIT }).length : 0),
+    [index, query],
+  );
+  const text = !query
+    ? ""
+    : count > 0
+      ? intl.formatMessage(messages.resultCount, { count, query })
+      : intl.formatMessage(messages.noResults, { query });
+  return (
+    <div className="pui-visually-hidden" role="status" aria-live="polite">
+      {text}
+    </div>
+  );
+}
+
+function Topics({ index }: { index: SupportIndex }) {
+  const intl = useIntl();
+  if (index.categories.length === 0) {
+    return <EmptyState title={intl.formatMessage(messages.emptyCategories)} />;
+  }
+  return (
+    <section className="section" aria-labelledby="support-topics">
+      <h2 id="support-topics">{intl.formatMessage(messages.topics)}</h2>
+      <ul className="support-topics">
+        {index.categories.map((category) => (
+          <li key={category.slug} className="support-topic" data-testid="support-topic">
+            <h3 className="support-topic__title">
+              <Link to="/support/$category" params={{ category: category.slug }}>
+                {category.name}
+              </Link>
+            </h3>
+            <p className="support-topic__count">
+              {intl.formatMessage(messages.questionCount, { count: category.questions.length })}
+            </p>
+            <ul className="support-topic__questions">
+              {category.questions.slice(0, QUESTIONS_PER_TOPIC).map((question) => (
+                <li key={question.slug}>
+                  <Link
+                    to="/support/$category/$question"
+                    params={{ category: category.slug, question: question.questionSlug }}
+                  >
+                    {question.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The support centre: search as you type (query in `?q=`), the topics, and WhatsApp help. */
+export function SupportHomePage({
+  query,
+  onQueryChange,
+}: {
+  query?: string;
+  onQueryChange: (query: string | undefined) => void;
+}) {
+  const intl = useIntl();
+  const { lang } = useLanguage();
+  const { data: index } = useSuspenseQuery(supportIndexQueryOptions(lang));
+  const normalized = query ? normalizeQuery(query) : "";
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(
+    normalized ? intl.formatMessage(messages.searchTitle, { query: normalized }) : title,
+    intl.formatMessage(messages.lead),
+  );
+  usePageAnalytics({ pageType: "support" });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "support", label: title }]} />
+      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
+      <SearchBox query={normalized} onQueryChange={onQueryChange} />
+      <ResultAnnouncer index={index} query={normalized} />
+      {normalized ? <Results index={index} query={normalized} /> : null}
+      <Topics index={index} />
+      <WhatsappHelp />
+    </Container>
+  );
+}

@@ -1,0 +1,30 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { normaliseReferralCode, referralInfoQueryOptions } from "../features/referral/api/referral";
+import { ReferralPage } from "../features/referral/components/referral-page";
+import { currentLanguage } from "../shared/language";
+import { optionalString } from "../shared/search-params";
+
+export const Route = createFileRoute("/referral")({
+  validateSearch: (search: Record<string, unknown>): { code?: string } => {
+    const code = optionalString(search.code);
+    return { code: code ? normaliseReferralCode(code) : undefined };
+  },
+  loaderDeps: ({ search }) => ({ code: search.code }),
+  // Prefetch only: an unknown code is a message on the page, not a 404 page.
+  loader: ({ context: { queryClient }, deps }) =>
+    deps.code
+      ? queryClient.prefetchQuery(referralInfoQueryOptions(currentLanguage(), deps.code))
+      : undefined,
+  component: ReferralRoute,
+});
+
+function ReferralRoute() {
+  const { code } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onCode = useCallback(
+    (next: string | undefined) => void navigate({ search: (prev) => ({ ...prev, code: next }) }),
+    [navigate],
+  );
+  return <ReferralPage code={code} onCode={onCode} />;
+}
