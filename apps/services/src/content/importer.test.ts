@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await closeTestDatabase(db);
-  await rm(work, { recursive: true, force: true });
+  if (work) await rm(work, { recursive: true, force: true });
 });
 
 const counts = async () => {

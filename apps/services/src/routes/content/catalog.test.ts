@@ -294,6 +294,15 @@ describe("ETag and 304", () => {
     }
   });
 
+  it("answers HEAD with the headers of the GET and no body", async () => {
+    const url = `${C}/listing/bundle?lang=en`;
+    const getRes = await ctx.app.inject({ method: "GET", url });
+    const head = await ctx.app.inject({ method: "HEAD", url });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe("");
+    expect(head.headers.etag).toBe(getRes.headers.etag);
+  });
+
   it("gives each language its own tag", async () => {
     const bm = await get("/channel/bm/suria-sports-1");
     const en = await get("/channel/en/suria-sports-1");

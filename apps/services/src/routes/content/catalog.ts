@@ -1,13 +1,9 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ContentCache } from "../../content/cache.js";
 import { onContentImported } from "../../content/events.js";
-import {
-  ContentImportError,
-  contentVersion,
-  importContent,
-  type ContentKind,
-} from "../../content/importer.js";
+import { contentVersion, importContent, type ContentKind } from "../../content/importer.js";
 import { activeHighlight, ContentRepository } from "../../content/repository.js";
 import { searchContent } from "../../content/search.js";
 import { normaliseKeyword } from "../../content/text.js";
@@ -48,15 +44,14 @@ const langQuery = (request: FastifyRequest) => (request.query as { lang: string 
  * with the seed command from another folder is not overwritten.
  */
 async function importAtStart(scope: FastifyInstance): Promise<void> {
-  try {
-    const result = await importContent(scope.db, { onlyIfEmpty: true });
-    if (result.changed)
-      scope.log.info({ version: result.version, counts: result.counts }, "content imported");
-  } catch (error) {
-    if (error instanceof ContentImportError && error.problems.some((p) => p.includes("manifest")))
-      scope.log.warn({ problems: error.problems }, "no seed content to import");
-    else throw error;
+  const dir = seedDir();
+  if (!existsSync(join(dir, "manifest.json"))) {
+    scope.log.warn({ seedDir: dir }, "no seed content (manifest.json) to import");
+    return;
   }
+  const result = await importContent(scope.db, { seedDir: dir, onlyIfEmpty: true });
+  if (result.changed)
+    scope.log.info({ version: result.version, counts: result.counts }, "content imported");
 }
 
 /**
