@@ -1,11 +1,40 @@
 import { Link, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
 import { LanguageSwitcher, SiteFooter, SiteHeader, SkipLink } from "@portal/ui";
 import { useEffect, type ReactNode } from "react";
-import { useIntl } from "react-intl";
+import { defineMessages, useIntl } from "react-intl";
 import { SiteBanners } from "../../features/banners/components/site-banners";
 import { useConfig, whatsappUrl } from "../config";
 import { isLang, useLanguage, type Lang } from "../language";
 import { shellMessages } from "../messages";
+
+// Links to the support centre and the checks (their texts live in src/lang/support.<lang>.json).
+const helpMessages = defineMessages({
+  navSupport: {
+    id: "shell.nav.support",
+    defaultMessage: "Help",
+    description: "Main navigation: support centre",
+  },
+  support: {
+    id: "shell.footer.support",
+    defaultMessage: "Support centre",
+    description: "Footer link to the support centre",
+  },
+  contact: {
+    id: "shell.footer.contact",
+    defaultMessage: "Contact us",
+    description: "Footer link to the contact-us form",
+  },
+  b40: {
+    id: "shell.footer.b40",
+    defaultMessage: "B40 rebate check",
+    description: "Footer link to the B40 check",
+  },
+  referral: {
+    id: "shell.footer.referral",
+    defaultMessage: "Referrals",
+    description: "Footer link to the referral page",
+  },
+});
 
 function NavLink({ to, children, exact }: { to: string; children: ReactNode; exact?: boolean }) {
   return (
@@ -92,6 +121,7 @@ export function AppShell() {
                 {intl.formatMessage(shellMessages.navDistributors)}
               </NavLink>
               <NavLink to="/search">{intl.formatMessage(shellMessages.navSearch)}</NavLink>
+              <NavLink to="/support">{intl.formatMessage(helpMessages.navSupport)}</NavLink>
             </ul>
           </nav>
         }
@@ -177,6 +207,22 @@ export function AppShell() {
         <div>
           <h2>{intl.formatMessage(shellMessages.footerHelp)}</h2>
           <ul>
+            <li>
+              <Link to="/support">{intl.formatMessage(helpMessages.support)}</Link>
+            </li>
+            {config.contactEnabled ? (
+              <li>
+                <Link to="/contact-us" data-testid="contact-link">
+                  {intl.formatMessage(helpMessages.contact)}
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/b40">{intl.formatMessage(helpMessages.b40)}</Link>
+            </li>
+            <li>
+              <Link to="/referral">{intl.formatMessage(helpMessages.referral)}</Link>
+            </li>
             <li>
               <a
                 href={whatsappUrl(config.whatsappNumber)}

@@ -52,11 +52,6 @@ export const supportMessages = defineMessages({
     defaultMessage: "{count, plural, one {# question} other {# questions}}",
     description: "Number of questions in a support category",
   },
-  viewAll: {
-    id: "support.topic.view-all",
-    defaultMessage: "All questions about {topic}",
-    description: "Link to a support category page",
-  },
   emptyCategories: {
     id: "support.empty",
     defaultMessage: "No support topics are available yet.",
