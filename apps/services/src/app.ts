@@ -11,6 +11,7 @@ import { createValidatorCompiler } from "./openapi/ajv.js";
 import { registerContract, type ServiceDefinition } from "./openapi/register.js";
 import { findOpenApiDir } from "./openapi/spec.js";
 import errorHandler from "./plugins/error-handler.js";
+import docs from "./plugins/docs.js";
 import etag from "./plugins/etag.js";
 import jsonBody from "./plugins/json-body.js";
 import security from "./plugins/security.js";
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   sms?: SmsSender;
   /** Requests per minute on rate-limited routes (default 30). */
   rateLimitMax?: number;
+  /** Serve the API reference pages at /docs (default true). */
+  docs?: boolean;
   /** Replace or extend the services (e.g. extra content handler tables). */
   services?: (defaults: ServiceDefinition[], openapiDir: string) => ServiceDefinition[];
 }
@@ -56,6 +59,8 @@ export interface PortalPluginOptions {
   rateLimitMax: number;
   sms?: SmsSender;
   services?: BuildAppOptions["services"];
+  /** Serve the API reference at /docs. */
+  docs: boolean;
 }
 
 /**
@@ -68,6 +73,7 @@ export const portal = fp<PortalPluginOptions>(
     app.decorate("clock", opts.clock);
     app.decorate("db", opts.db);
     app.decorate("contractOperations", new Map());
+    app.decorate("contractDocuments", new Map());
     app.decorate(
       "services",
       await createServices({
@@ -104,6 +110,7 @@ export const portal = fp<PortalPluginOptions>(
         { prefix: service.prefix },
       );
     }
+    if (opts.docs) await app.register(docs);
     app.get("/health", { config: {} }, async () => ({ response: { status: "ok" } }));
   },
   { name: "portal" },
@@ -136,6 +143,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     rateLimitMax: options.rateLimitMax ?? 30,
     sms: options.sms,
     services: options.services,
+    docs: options.docs ?? true,
   });
   if (ownsDb) app.addHook("onClose", async () => db.close());
   return app;

@@ -12,6 +12,7 @@ import {
   listOperations,
   loadSpec,
   type JsonSchema,
+  type OpenApiDocument,
   type Operation,
   type ParameterObject,
   type ResponseObject,
@@ -59,6 +60,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every operation of every registered contract, by service. */
     contractOperations: Map<string, Operation[]>;
+    /** Every registered contract, dereferenced, by service. */
+    contractDocuments: Map<string, OpenApiDocument>;
   }
 }
 
@@ -165,6 +168,7 @@ export async function registerContract(
   const doc = await loadSpec(service.file);
   const operations = listOperations(doc);
   scope.contractOperations.set(service.name, operations);
+  scope.contractDocuments.set(service.name, doc);
   const table: OperationTable = {};
   for (const factory of service.operations) Object.assign(table, await factory(scope));
 
