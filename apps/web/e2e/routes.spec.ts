@@ -27,7 +27,7 @@ const routes: Array<{ name: string; path: string; main: string }> = [
   { name: "store", path: "/store", main: ".pui-grid .pui-card" },
   { name: "article", path: `/store/${ids.article}`, main: ".pui-rich-text" },
   { name: "distributors", path: "/distributors?state=selangor", main: ".dealer" },
-  { name: "search", path: "/search?keyword=sukan", main: '[data-testid="search-count"]' },
+  { name: "search", path: "/search?keyword=pelangi", main: '[data-testid="search-count"]' },
   { name: "privacy-notice", path: "/legal/privacy-notice", main: ".pui-rich-text" },
   { name: "privacy-policy", path: "/legal/privacy-policy", main: ".pui-rich-text" },
   { name: "terms-of-use", path: "/legal/terms-of-use", main: ".pui-rich-text" },

@@ -48,11 +48,6 @@ const messages = defineMessages({
     defaultMessage: "{count, plural, one {# distributor} other {# distributors}} in {state}",
     description: "Number of dealers found",
   },
-  phone: {
-    id: "distributors.phone",
-    defaultMessage: "Call {name}",
-    description: "Accessible label of a dealer phone link",
-  },
   hoursDay: {
     id: "distributors.hours.day",
     defaultMessage: "{day}: {opens}–{closes}",
@@ -102,12 +97,7 @@ function DealerList({ state }: { state: StateSlug }) {
               {dealer.postcode} {dealer.city}
             </p>
             <p>
-              <a
-                href={`tel:${dealer.phone}`}
-                aria-label={intl.formatMessage(messages.phone, { name: dealer.name })}
-              >
-                {dealer.phone}
-              </a>
+              <a href={`tel:${dealer.phone}`}>{dealer.phone}</a>
             </p>
             {dealer.openingHours.map((hours) => (
               <p key={`${hours.from}-${hours.to}`} className="meta-line">
