@@ -9,11 +9,6 @@ import { shellMessages } from "../messages";
 
 // Links to the support centre and the checks (their texts live in src/lang/support.<lang>.json).
 const helpMessages = defineMessages({
-  navSupport: {
-    id: "shell.nav.support",
-    defaultMessage: "Help",
-    description: "Main navigation: support centre",
-  },
   support: {
     id: "shell.footer.support",
     defaultMessage: "Support centre",
@@ -121,7 +116,6 @@ export function AppShell() {
                 {intl.formatMessage(shellMessages.navDistributors)}
               </NavLink>
               <NavLink to="/search">{intl.formatMessage(shellMessages.navSearch)}</NavLink>
-              <NavLink to="/support">{intl.formatMessage(helpMessages.navSupport)}</NavLink>
             </ul>
           </nav>
         }

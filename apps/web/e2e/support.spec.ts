@@ -1,0 +1,124 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations, settled } from "./helpers";
+
+const artifacts = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+/** Axe-clean, no sideways scroll at 375 px, and screenshots at 1280 and 375 px. */
+async function checkScreen(page: Page, name: string) {
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: join(artifacts, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, "no horizontal scroll at 375 px").toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(artifacts, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+// A word of one answer in the seeded support data (apps/services/seed/support), searched by its
+// first and by its last six letters: @portal/support-search matches prefixes and suffixes.
+const cases = {
+  en: {
+    word: "characters",
+    prefix: "charac",
+    suffix: "acters",
+    article: "/support/router-wifi/change-wifi-password",
+    title: "How do I change my Wi-Fi password?",
+  },
+  bm: {
+    word: "mencurigakan",
+    prefix: "mencur",
+    suffix: "igakan",
+    article: "/support/privacy-security/scam-calls",
+    title: "Saya menerima panggilan meminta kod OTP. Adakah itu Suria?",
+  },
+} as const;
+
+for (const lang of ["bm", "en"] as const) {
+  const c = cases[lang];
+
+  test.describe(`support centre in ${lang}`, () => {
+    test("topics render, and the page is accessible and captured", async ({ page }) => {
+      await page.goto(`/support?language=${lang}`);
+      await settled(page);
+      await expect(page.getByTestId("support-topic").first()).toBeVisible();
+      expect(await page.title()).toMatch(/Suria/);
+      expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+      const whatsapp = page.getByTestId("support-whatsapp");
+      await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/60\d+/);
+      await expect(whatsapp).toHaveAttribute("target", "_blank");
+      await checkScreen(page, `support-${lang}`);
+    });
+
+    for (const kind of ["prefix", "suffix"] as const) {
+      test(`search finds an article by the ${kind} of a word, as you type`, async ({ page }) => {
+        await page.goto(`/support?language=${lang}`);
+        await settled(page);
+        const box = page.getByTestId("support-search");
+        await box.click();
+        await box.pressSequentially(c[kind], { delay: 30 });
+        // Debounced: the URL follows the typing, the query stays a string.
+        await expect(page).toHaveURL(new RegExp(`[?&]q=${c[kind]}(&|$)`));
+        const hit = page
+          .getByTestId("support-result")
+          .filter({ has: page.locator(`a[href^="${c.article}"]`) });
+        await expect(hit).toBeVisible();
+        // The matched word is highlighted, as text (React-escaped), never as injected HTML.
+        await expect(hit.locator("mark").first()).toHaveText(new RegExp(c.word, "i"));
+        await expect(page.getByTestId("support-count")).toBeVisible();
+        if (kind === "prefix") await checkScreen(page, `support-search-${lang}`);
+        // A reload keeps the query and its results.
+        await page.reload();
+        await settled(page);
+        await expect(page.getByTestId("support-search")).toHaveValue(c[kind]);
+        await expect(hit).toBeVisible();
+        await hit.locator("a").first().click();
+        await expect(page).toHaveURL(new RegExp(`${c.article}(\\?|$)`));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.title);
+      });
+    }
+
+    test("a search with no match says so", async ({ page }) => {
+      await page.goto(`/support?language=${lang}&q=zzqxv`);
+      await settled(page);
+      await expect(page.getByTestId("support-result")).toHaveCount(0);
+      await expect(page.getByRole("heading", { name: /zzqxv/ })).toBeVisible();
+    });
+
+    test("a question page shows the answer, related articles and WhatsApp help", async ({
+      page,
+    }) => {
+      await page.goto(`${c.article}?language=${lang}`);
+      await settled(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.title);
+      await expect(page.getByTestId("support-article").locator(".pui-rich-text")).toBeVisible();
+      expect(await page.title()).toBe(`${c.title} | Suria`);
+      const related = page.getByTestId("support-related").locator("li");
+      const count = await related.count();
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(5);
+      await expect(page.getByTestId("support-whatsapp")).toHaveAttribute(
+        "href",
+        /^https:\/\/wa\.me\/60\d+\?text=/,
+      );
+      // The breadcrumb leads back to the topic, whose URL is the category slug.
+      await page.locator("nav a[href^='/support/']").first().click();
+      await expect(page).toHaveURL(new RegExp(`/support/${c.article.split("/")[2]}(\\?|$)`));
+      await expect(page.locator(".support-question-list li").first()).toBeVisible();
+      await page.goto(`${c.article}?language=${lang}`);
+      await settled(page);
+      await checkScreen(page, `support-question-${lang}`);
+    });
+
+    test("an unknown question is a 404 page", async ({ page }) => {
+      await page.goto(`/support/billing/no-such-question?language=${lang}`);
+      await expect(page.getByTestId("not-found")).toBeVisible();
+    });
+  });
+}
