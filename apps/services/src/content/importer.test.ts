@@ -113,6 +113,7 @@ describe("content import", () => {
       });
       await editJson(join(d, "content/en/movies.json"), (movies) => movies.pop());
       await writeFile(join(d, "content/en/terms.json"), "{ not json");
+      await rm(join(d, "images/channel-teratai.svg"));
     });
     const error = await importContent(db, { seedDir: dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentImportError);
@@ -122,6 +123,7 @@ describe("content import", () => {
     expect(problems).toContain('content/bm/channels.json[6]: duplicate id "');
     expect(problems).toContain("content/{lang}/movies.json: ids differ between bm and en");
     expect(problems).toContain("content/en/terms.json: not JSON");
+    expect(problems).toContain("images/channel-teratai.svg: file missing");
     expect(await contentVersion(db)).toBe(version);
     expect(await counts()).toEqual(before);
   });

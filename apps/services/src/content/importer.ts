@@ -285,6 +285,15 @@ export async function readContentSeed(
   for (const [path, byLang] of keysByFile) {
     if (new Set(byLang.values()).size > 1) problems.push(`${path}: ids differ between bm and en`);
   }
+  // Every image the content refers to must be served (schemas already allow only local paths).
+  const images = new Set<string>();
+  for (const row of documents)
+    for (const m of JSON.stringify(row.doc).matchAll(
+      /\/content\/images\/([a-z0-9][a-z0-9-]*\.(?:svg|png))/g,
+    ))
+      images.add(m[1] as string);
+  for (const name of [...images].sort())
+    if (!existsSync(join(seedDir, "images", name))) problems.push(`images/${name}: file missing`);
   if (problems.length > 0) throw new ContentImportError(problems);
   return { documents, search, checksum: hash.digest("hex"), counts };
 }
