@@ -1,7 +1,7 @@
 import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { reason } from "../lib/errors.js";
 
@@ -20,6 +20,7 @@ export interface SecurityOptions {
  */
 export default fp<SecurityOptions>(
   async function security(app, opts) {
+    app.decorate("rateLimitMax", opts.rateLimitMax);
     await app.register(helmet, {
       // Content images are fetched by the portal on another origin.
       crossOriginResourcePolicy: { policy: "cross-origin" },
@@ -57,9 +58,21 @@ export default fp<SecurityOptions>(
   { name: "security" },
 );
 
-/** Route config that turns the shared rate limiter on for a route. */
-export const rateLimited = (max?: number) => ({
-  rateLimit: max ? { max, timeWindow: "1 minute" } : {},
+/**
+ * Route config that turns the shared rate limiter on for a route. `share` scales the configured
+ * per-minute maximum (e.g. 1/3 for authenticate), so tests that raise it raise every route.
+ */
+export const rateLimited = (share = 1) => ({
+  rateLimit: {
+    timeWindow: "1 minute",
+    max: (request: FastifyRequest) =>
+      Math.max(
+        1,
+        Math.floor(
+          (request.server as FastifyInstance & { rateLimitMax: number }).rateLimitMax * share,
+        ),
+      ),
+  },
 });
 
 /** Types the app instance for `rateLimited` consumers. */

@@ -1,9 +1,30 @@
-import { leadSearchPayloadSchema } from "@portal/validation";
+import { leadSearchPayloadSchema, STATE_NAMES, STATES, type State } from "@portal/validation";
 import type { FastifyInstance } from "fastify";
 import type { OperationTable } from "../openapi/register.js";
 import { rateLimited } from "../plugins/security.js";
 import { toApiAddress, type AddressRow } from "../services/leads.js";
+import { badRequest } from "../lib/errors.js";
 import { parseWith } from "./validate.js";
+
+/**
+ * The contract names states as in the register ("Negeri Sembilan", any case); the shared rule
+ * knows slugs ("negeri-sembilan"). Both are accepted: the slug is checked, the name is searched.
+ */
+function checkedSearch(body: SearchBody): SearchBody {
+  if (body.state === undefined) {
+    parseWith(leadSearchPayloadSchema, body);
+    return body;
+  }
+  const wanted = body.state.trim().toLowerCase();
+  const slug = (STATES as readonly string[]).includes(wanted)
+    ? (wanted as State)
+    : (Object.entries(STATE_NAMES) as [State, string][]).find(
+        ([, name]) => name.toLowerCase() === wanted,
+      )?.[0];
+  if (!slug) throw badRequest("state", "validation.state.invalid");
+  parseWith(leadSearchPayloadSchema, { ...body, state: slug });
+  return { ...body, state: STATE_NAMES[slug] };
+}
 
 interface SearchBody {
   postalCode: string;
@@ -66,8 +87,7 @@ export function addressOperations(app: FastifyInstance): OperationTable {
       options: { config: rateLimited() },
       async handler(request) {
         await tokens.fromRequest("lead", request);
-        const body = request.body as SearchBody;
-        parseWith(leadSearchPayloadSchema, body);
+        const body = checkedSearch(request.body as SearchBody);
         const rows = await search(app, body, 50);
         return { response: rows.map(toApiAddress) };
       },
@@ -77,8 +97,7 @@ export function addressOperations(app: FastifyInstance): OperationTable {
       async handler(request) {
         await tokens.fromRequest("lead", request);
         const { platform } = request.query as { platform: "fibre" | "tv" };
-        const body = request.body as SearchBody;
-        parseWith(leadSearchPayloadSchema, body);
+        const body = checkedSearch(request.body as SearchBody);
         const [row] = await search(app, body, 1);
         if (!row) return { response: { platform, covered: false, networks: [] } };
         const networks = platform === "fibre" ? row.fibre_networks : [];

@@ -50,7 +50,7 @@ export async function marketingOperations(app: FastifyInstance): Promise<Operati
 
   return {
     getAltchaChallenge: {
-      options: { config: rateLimited(60) },
+      options: { config: rateLimited(2) },
       async handler(_request, reply) {
         const expires = new Date(app.clock.now().getTime() + ALTCHA_RULES.validitySeconds * 1000);
         const challenge = await createChallenge({
@@ -65,7 +65,7 @@ export async function marketingOperations(app: FastifyInstance): Promise<Operati
     },
 
     submitContactUs: {
-      options: { config: rateLimited(10), onRequest: checkApiKey, bodyLimit: 32 * 1024 },
+      options: { config: rateLimited(1 / 3), onRequest: checkApiKey, bodyLimit: 32 * 1024 },
       async handler(request, reply) {
         const body = request.body as Record<string, string>;
         const fields = v.safeParse(fieldRules, body);

@@ -97,7 +97,7 @@ export function uploadsOperations(app: FastifyInstance): OperationTable {
   return {
     uploadDocument: {
       options: {
-        config: rateLimited(60),
+        config: rateLimited(2),
         attachValidation: true,
         bodyLimit: UPLOAD_RULES.maxBytes,
       },

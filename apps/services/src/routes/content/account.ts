@@ -96,7 +96,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
 
   return {
     authenticate: {
-      options: { config: rateLimited(10) },
+      options: { config: rateLimited(1 / 3) },
       async handler(request) {
         const body = request.body as {
           product: string;
@@ -117,7 +117,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
     },
 
     b40Auth: {
-      options: { config: rateLimited(20) },
+      options: { config: rateLimited(2 / 3) },
       async handler() {
         const token = await tokens.issue("b40", randomUUID());
         return { response: { tokenType: "Bearer", token, expiresIn: TOKEN_TTL.b40 } };
@@ -125,7 +125,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
     },
 
     b40Verify: {
-      options: { config: rateLimited(20) },
+      options: { config: rateLimited(2 / 3) },
       async handler(request) {
         // Authorization: <tokenType> <token>, tokenType being "Bearer".
         await tokens.verify("b40", bearer(request.headers.authorization));
@@ -274,7 +274,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
     },
 
     checkReferralStatus: {
-      options: { config: rateLimited(10) },
+      options: { config: rateLimited(1 / 3) },
       async handler(request) {
         const body = request.body as { referralCode: string; phoneNumber: string };
         const phone = parseWith(mobileNumberSchema, body.phoneNumber);
