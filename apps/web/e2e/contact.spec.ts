@@ -1,0 +1,131 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations, settled } from "./helpers";
+
+const artifacts = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+/** Axe-clean, no sideways scroll at 375 px, and screenshots at 1280 and 375 px. */
+async function checkScreen(page: Page, name: string) {
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: join(artifacts, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, "no horizontal scroll at 375 px").toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(artifacts, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const visitor = {
+  fullname: "Nur Aisyah",
+  mobileNumber: "012-3456789",
+  email: "aisyah@example.my",
+  altNumber: "019 876 5432",
+  address: "12 Jalan Mawar, 47301 Petaling Jaya",
+};
+
+async function fillForm(page: Page) {
+  const form = page.getByTestId("contact-form");
+  await form.locator('input[name="fullname"]').fill(visitor.fullname);
+  await form.locator('input[name="mobileNumber"]').fill(visitor.mobileNumber);
+  await form.locator('input[name="email"]').fill(visitor.email);
+  await form.locator('input[name="altNumber"]').fill(visitor.altNumber);
+  await form.locator('textarea[name="address"]').fill(visitor.address);
+  await form.locator('select[name="boxSelection"]').selectOption("Suria Ultra Box");
+  await form.locator('input[type="radio"][value="New dish"]').check();
+}
+
+/** The widget's solution, once the proof of work is done (the hidden `altcha` field). */
+async function solution(page: Page): Promise<string> {
+  const field = page.locator('altcha-widget input[type="hidden"][name="altcha"]');
+  await expect(field).toHaveValue(/^[A-Za-z0-9+/=]{20,}$/, { timeout: 60_000 });
+  return field.inputValue();
+}
+
+// The challenge comes from the real marketing service; solving it in the browser is proof of work.
+// It takes a second or two at the services' difficulty (maxnumber 100,000), hence the timeouts.
+test.describe.configure({ timeout: 120_000 });
+
+for (const lang of ["bm", "en"] as const) {
+  test(`contact-us in ${lang}: errors, then a success with the thank-you marker`, async ({
+    page,
+  }) => {
+    await page.goto(`/contact-us?language=${lang}`);
+    await settled(page);
+    await expect(page.getByTestId("contact-form")).toBeVisible();
+    await expect(page.getByTestId("altcha").locator("altcha-widget")).toBeAttached();
+    expect(await page.title()).toMatch(/Suria/);
+    await checkScreen(page, `contact-${lang}`);
+
+    // Nothing typed: errors are shown and announced, focus goes to the first field.
+    await page.getByTestId("contact-form").locator('button[type="submit"]').click();
+    await expect(page.locator(".contact-form__summary p")).toBeVisible();
+    await expect(page.locator('input[name="fullname"]')).toBeFocused();
+    await expect(page.locator('input[name="fullname"]')).toHaveAttribute("aria-invalid", "true");
+    await checkScreen(page, `contact-errors-${lang}`);
+
+    await fillForm(page);
+    await page.getByTestId("contact-form").locator('button[type="submit"]').click();
+    await expect(page.getByTestId("contact-sent")).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId("contact-sent").locator("h1")).toBeFocused();
+    await checkScreen(page, `contact-sent-${lang}`);
+  });
+}
+
+test("contact-us: a refused captcha keeps the form, and Try again sends it", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/contact-us?language=en");
+  await settled(page);
+  await fillForm(page);
+  // Focusing the form started the proof of work; wait for the solution.
+  const altcha = await solution(page);
+
+  // Spend that solution first (a real POST to the marketing service), so the page's own submit is
+  // a replay and the service refuses it with 403 captcha.replayed.
+  const config = (await (
+    await request.get(`${process.env.E2E_SERVICES_URL ?? "http://localhost:4000"}/config/`)
+  ).json()) as { response: { marketing: { url: string; apiKey: string; formKey: string } } };
+  const { url, apiKey, formKey } = config.response.marketing;
+  const spent = await request.post(url, {
+    headers: { "x-api-key": apiKey },
+    multipart: {
+      formKey,
+      name: "Other Visitor",
+      first_contact_number: "0123456789",
+      second_contact_number: "0198765432",
+      address: "1 Jalan Lain",
+      box_selection: "Suria Plus Box",
+      dish_selection: "Existing dish",
+      contact: "Yes",
+      altcha,
+    },
+  });
+  expect(spent.status()).toBe(200);
+
+  await page.getByTestId("contact-form").locator('button[type="submit"]').click();
+  const error = page.getByTestId("contact-error");
+  await expect(error).toBeVisible();
+  await expect(error.getByRole("alert")).toBeVisible();
+  await expect(page.getByTestId("contact-sent")).toHaveCount(0);
+  // Nothing typed is lost.
+  const form = page.getByTestId("contact-form");
+  await expect(form.locator('input[name="fullname"]')).toHaveValue(visitor.fullname);
+  await expect(form.locator('input[name="mobileNumber"]')).toHaveValue(visitor.mobileNumber);
+  await expect(form.locator('input[name="email"]')).toHaveValue(visitor.email);
+  await expect(form.locator('input[name="altNumber"]')).toHaveValue(visitor.altNumber);
+  await expect(form.locator('textarea[name="address"]')).toHaveValue(visitor.address);
+  await expect(form.locator('select[name="boxSelection"]')).toHaveValue("Suria Ultra Box");
+  await expect(form.locator('input[type="radio"][value="New dish"]')).toBeChecked();
+  await checkScreen(page, "contact-captcha-failed-en");
+
+  // Try again: a fresh challenge is solved and the same details are sent.
+  await error.getByRole("button").click();
+  await expect(page.getByTestId("contact-sent")).toBeVisible({ timeout: 60_000 });
+});
