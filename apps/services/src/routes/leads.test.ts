@@ -432,3 +432,37 @@ describe("order, consent, register-interest and purchase", () => {
     expect(terms.body.field).toBe("termsAccepted");
   });
 });
+
+describe("rate limits", () => {
+  it("answer 429 with Retry-After and an ErrorBody past the per-minute maximum", async () => {
+    const limited = await buildTestApp(db, { rateLimitMax: 3 });
+    try {
+      const send = () =>
+        call(limited.app, {
+          method: "POST",
+          url: "/shop/api/v1/greenfield/generate-sbb-lead",
+          payload: { product: "tv", language: "en" },
+        });
+      for (let i = 0; i < 3; i += 1) expect((await send()).status).toBe(200);
+      const res = await send();
+      expect(res.status).toBe(429);
+      expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+      expect(res.body).toMatchObject({
+        statusCode: 429,
+        error: "Too Many Requests",
+        code: "rateLimit.exceeded",
+      });
+      // Authenticate gets a third of the maximum.
+      const auth = () =>
+        call(limited.app, {
+          method: "POST",
+          url: "/content/api/v1/authenticate",
+          payload: { product: "fibre", accountNumber: "1000234567", identityCard: "850315145678" },
+        });
+      expect((await auth()).status).toBe(200);
+      expect((await auth()).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
