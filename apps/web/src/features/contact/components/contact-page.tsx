@@ -7,6 +7,7 @@ import {
   RadioGroup,
   SelectField,
   TextField,
+  uiMessages,
 } from "@portal/ui";
 import {
   contactUsFormSchema,
@@ -465,6 +466,9 @@ export function ContactPage() {
         <div className={errors.address ? "pui-field pui-field--invalid" : "pui-field"}>
           <label className="pui-field__label" htmlFor={fieldId("address")}>
             {intl.formatMessage(messages.address)}
+            <span className="pui-field__required contact-form__required">
+              {intl.formatMessage(uiMessages.required)}
+            </span>
           </label>
           <textarea
             id={fieldId("address")}

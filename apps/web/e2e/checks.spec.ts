@@ -1,0 +1,160 @@
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { seriousViolations, settled } from "./helpers";
+
+const artifacts = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
+mkdirSync(artifacts, { recursive: true });
+const services = process.env.E2E_SERVICES_URL ?? "http://localhost:4000";
+
+/** Axe-clean, no sideways scroll at 375 px, and screenshots at 1280 and 375 px. */
+async function checkScreen(page: Page, name: string) {
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: join(artifacts, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, "no horizontal scroll at 375 px").toBeLessThanOrEqual(0);
+  await page.screenshot({ path: join(artifacts, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+// Seeded in apps/services/src/db/seed-accounts.ts.
+const B40 = {
+  eligible: "880412-10-5123",
+  notEligible: "750101015432",
+  notFound: "900101-14-5679",
+};
+
+/** A product token for a seeded Suria TV account (POST /content/api/v1/authenticate). */
+async function productToken(
+  request: APIRequestContext,
+  accountNumber: string,
+  identityCard: string,
+) {
+  const answer = await request.post(`${services}/content/api/v1/authenticate`, {
+    data: { product: "fibre", accountNumber, identityCard },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { response: { token: string } }).response.token;
+}
+
+for (const lang of ["bm", "en"] as const) {
+  test.describe(`checks in ${lang}`, () => {
+    test("B40: eligible, not eligible, not found and a malformed MyKad", async ({ page }) => {
+      await page.goto(`/b40?language=${lang}`);
+      await settled(page);
+      expect(await page.title()).toMatch(/Suria/);
+      expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+      const input = page.locator('input[name="identityCard"]');
+      const submit = page.getByTestId("b40-form").locator('button[type="submit"]');
+      const result = page.getByTestId("b40-result").locator("h2");
+      await checkScreen(page, `b40-${lang}`);
+
+      // Checked with @portal/validation before anything is sent.
+      await input.fill("12345");
+      await submit.click();
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+      await expect(input).toBeFocused();
+      await expect(result).toHaveCount(0);
+
+      await input.fill(B40.eligible);
+      await submit.click();
+      await expect(result).toHaveAttribute("data-status", "eligible");
+      await expect(result).toBeFocused();
+      await expect(page.getByTestId("b40-result")).toContainText("2027");
+      await checkScreen(page, `b40-eligible-${lang}`);
+
+      await input.fill(B40.notEligible);
+      await submit.click();
+      await expect(result).toHaveAttribute("data-status", "notEligible");
+      await checkScreen(page, `b40-not-eligible-${lang}`);
+
+      await input.fill(B40.notFound);
+      await submit.click();
+      await expect(result).toHaveAttribute("data-status", "notFound");
+    });
+
+    test("referral: code details, then the status of a referral", async ({ page }) => {
+      await page.goto(`/referral?language=${lang}`);
+      await settled(page);
+      await page.locator('input[name="code"]').fill(" suria8k2q ");
+      await page.locator('input[name="code"]').press("Enter");
+      await expect(page).toHaveURL(/[?&]code=SURIA8K2Q(&|$)/);
+      const info = page.getByTestId("referral-info");
+      await expect(info).toContainText("Aminah Y.");
+      await expect(info).toContainText(lang === "bm" ? "Rebat RM50" : "RM50 rebate");
+      await expect(info.locator("[data-status]")).toHaveAttribute("data-status", "active");
+
+      // The code looked up fills the status form; the referred person's number finds the referral.
+      await expect(page.locator('input[name="referralCode"]')).toHaveValue("SURIA8K2Q");
+      await page.locator('input[name="phoneNumber"]').fill("017-111 2222");
+      await page.getByTestId("referral-status-form").locator('button[type="submit"]').click();
+      const status = page.getByTestId("referral-status").locator("h3");
+      await expect(status).toHaveAttribute("data-status", "installed");
+      await expect(page.locator(".referral-step--done")).toHaveCount(2);
+      await expect(page.locator('.referral-step[aria-current="step"]')).toHaveCount(1);
+      await checkScreen(page, `referral-${lang}`);
+
+      // Unknown referral and unknown code are messages, not errors.
+      await page.locator('input[name="phoneNumber"]').fill("0129999999");
+      await page.getByTestId("referral-status-form").locator('button[type="submit"]').click();
+      await expect(page.getByTestId("referral-status-missing")).toBeVisible();
+      await page.goto(`/referral?language=${lang}&code=NOSUCH99`);
+      await expect(page.getByTestId("referral-info-missing")).toBeVisible();
+      await page.goto(`/referral?language=${lang}&code=OLDCODE01`);
+      await expect(page.getByTestId("referral-info").locator("[data-status]")).toHaveAttribute(
+        "data-status",
+        "expired",
+      );
+    });
+
+    test("entitled fibre: token from the URL, its error codes as messages", async ({
+      page,
+      request,
+    }) => {
+      // No token in the link.
+      await page.goto(`/entitled-fibre?language=${lang}`);
+      await settled(page);
+      await expect(page.locator(".pui-state--empty")).toBeVisible();
+
+      // A bad token: ASTRO_FIBRE_INVALID_TOKEN.
+      await page.goto(`/entitled-fibre?language=${lang}&token=not-a-token`);
+      await expect(page.getByTestId("entitled-code")).toHaveAttribute(
+        "data-code",
+        "ASTRO_FIBRE_INVALID_TOKEN",
+      );
+      await checkScreen(page, `entitled-invalid-${lang}`);
+
+      // No smart card (SMC_MANDATORY) reads as an invalid token too (SPEC section 8).
+      const noCard = await productToken(request, "1000456789", "780622105432");
+      await page.goto(`/entitled-fibre?language=${lang}&token=${encodeURIComponent(noCard)}`);
+      await expect(page.getByTestId("entitled-code")).toHaveAttribute(
+        "data-code",
+        "ASTRO_FIBRE_INVALID_TOKEN",
+      );
+
+      // Not entitled.
+      const notEntitled = await productToken(request, "1000345678", "900101145679");
+      await page.goto(`/entitled-fibre?language=${lang}&token=${encodeURIComponent(notEntitled)}`);
+      await expect(page.getByTestId("entitled-result")).toHaveAttribute("data-entitled", "false");
+
+      // Entitled: the offer, and a claim (ASTRO_FIBRE_ALREADY_CLAIMED once claimed).
+      const entitled = await productToken(request, "1000234567", "850315145678");
+      await page.goto(`/entitled-fibre?language=${lang}&token=${encodeURIComponent(entitled)}`);
+      const result = page.getByTestId("entitled-result");
+      await expect(result).toHaveAttribute("data-entitled", "true");
+      await checkScreen(page, `entitled-${lang}`);
+      const claim = result.getByRole("button");
+      if (await claim.isVisible()) {
+        await claim.click();
+        await expect(
+          page.getByTestId("entitled-claimed").or(page.getByTestId("entitled-code")),
+        ).toBeVisible();
+      }
+    });
+  });
+}
