@@ -60,18 +60,18 @@ export function ConsentStep() {
   const intl = useIntl();
   const { state, flow } = useJourney();
   const [agreed, setAgreed] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState(false);
   const id = useId();
   const failed = state.errors.giveConsent && state.errors.giveConsent.code !== "missing-token";
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!agreed) {
-      setError(intl.formatMessage(messages.required));
+      setError(true);
       document.getElementById(`${id}-box`)?.focus();
       return;
     }
-    setError(undefined);
+    setError(false);
     try {
       await flow.giveConsent();
     } catch {
@@ -110,13 +110,13 @@ export function ConsentStep() {
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => {
             setAgreed(e.target.checked);
-            if (e.target.checked) setError(undefined);
+            if (e.target.checked) setError(false);
           }}
         />
         <label htmlFor={`${id}-box`}>{intl.formatMessage(messages.agree)}</label>
         {error ? (
           <p id={`${id}-error`} className="pui-field__error">
-            {error}
+            {intl.formatMessage(messages.required)}
           </p>
         ) : null}
       </div>

@@ -21,7 +21,6 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
-import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import {
@@ -29,7 +28,8 @@ import {
   checkFields,
   focusFirstInvalid,
   useJourney,
-  type FieldMessages,
+  type FieldCodes,
+  useValidationText,
 } from "./journey";
 import { journeyMessages } from "./messages";
 
@@ -302,15 +302,15 @@ function CoverageResult({ coverage, postcode }: { coverage: Coverage; postcode: 
 
 function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
   const intl = useIntl();
-  const { lang } = useLanguage();
+  const text = useValidationText();
   const { state, flow } = useJourney();
   const [form, setForm] = useState<SearchForm>({
     ...emptyForm,
     postalCode: initialPostcode ?? "",
   });
-  const [errors, setErrors] = useState<FieldMessages>({});
+  const [errors, setErrors] = useState<FieldCodes>({});
   const [picked, setPicked] = useState<string>("");
-  const [pickError, setPickError] = useState<string>();
+  const [pickError, setPickError] = useState(false);
   const [searched, setSearched] = useState(false);
   const [checkedId, setCheckedId] = useState<string>();
   const [failure, setFailure] = useState<"search" | "coverage">();
@@ -331,7 +331,7 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
   async function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = { ...form, postalCode: form.postalCode.trim() } as LeadSearchForm;
-    const found = checkFields(leadSearchFormSchema, input, lang);
+    const found = checkFields(leadSearchFormSchema, input);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
@@ -361,10 +361,10 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
     event.preventDefault();
     const address = state.addresses.find((a) => a.addressId === picked);
     if (!address) {
-      setPickError(intl.formatMessage(messages.pickRequired));
+      setPickError(true);
       return;
     }
-    setPickError(undefined);
+    setPickError(false);
     setFailure(undefined);
     try {
       await flow.checkCoverage(payloadOf(address));
@@ -401,7 +401,7 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
           autoComplete="postal-code"
           maxLength={5}
           value={form.postalCode}
-          error={errors.postalCode}
+          error={text(errors.postalCode)}
           onChange={(e) => set("postalCode")(e.target.value)}
           className="fibre-field--short"
         />
@@ -410,7 +410,7 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
           name="residenceType"
           required
           value={form.residenceType}
-          error={errors.residenceType}
+          error={text(errors.residenceType)}
           onChange={set("residenceType")}
           options={[
             { value: "landed", label: intl.formatMessage(messages.landed) },
@@ -439,7 +439,7 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
                 maxLength={STREET_FIELD_MAX_LENGTH[key]}
                 autoComplete={key === "city" ? "address-level2" : "off"}
                 value={form[key]}
-                error={errors[key]}
+                error={text(errors[key])}
                 onChange={(e) => set(key)(e.target.value)}
               />
             ))}
@@ -448,7 +448,7 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
               label={intl.formatMessage(messages.state)}
               placeholder={intl.formatMessage(messages.stateAny)}
               value={form.state}
-              error={errors.state}
+              error={text(errors.state)}
               onChange={(e) => set("state")(e.target.value)}
               options={STATES.map((value) => ({ value, label: STATE_NAMES[value] }))}
             />
@@ -506,10 +506,10 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
             name="address"
             required
             value={picked}
-            error={pickError}
+            error={pickError ? intl.formatMessage(messages.pickRequired) : undefined}
             onChange={(value) => {
               setPicked(value);
-              setPickError(undefined);
+              setPickError(false);
             }}
             options={state.addresses.map((a) => ({ value: a.addressId, label: a.formatted }))}
           />

@@ -3,8 +3,13 @@ import { Button, TextField } from "@portal/ui";
 import { leadContactSchema } from "@portal/validation";
 import { useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
-import { useLanguage } from "../../../shared/language";
-import { checkFields, focusFirstInvalid, useJourney, type FieldMessages } from "./journey";
+import {
+  checkFields,
+  focusFirstInvalid,
+  useJourney,
+  useValidationText,
+  type FieldCodes,
+} from "./journey";
 import { journeyMessages } from "./messages";
 
 const messages = defineMessages({
@@ -88,7 +93,7 @@ type Contact = { name: string; phoneNumber: string; alternatePhoneNumber: string
 /** Step 1: contact details, validated inline; refused fields come back through the lead-flow flags. */
 export function DetailsStep() {
   const intl = useIntl();
-  const { lang } = useLanguage();
+  const text = useValidationText();
   const { state, flow } = useJourney();
   const [form, setForm] = useState<Contact>({
     name: "",
@@ -96,7 +101,7 @@ export function DetailsStep() {
     alternatePhoneNumber: "",
     email: "",
   });
-  const [errors, setErrors] = useState<FieldMessages>({});
+  const [errors, setErrors] = useState<FieldCodes>({});
   const [failed, setFailed] = useState(false);
   // A field edited since the server refused it no longer shows the server's message.
   const [edited, setEdited] = useState<Partial<Record<keyof Contact, boolean>>>({});
@@ -112,14 +117,14 @@ export function DetailsStep() {
 
   const onBlur = (key: keyof Contact) => () => {
     if (form[key] === "") return; // no error for a field the visitor has not filled yet
-    const found = checkFields(leadContactSchema, input(form), lang);
+    const found = checkFields(leadContactSchema, input(form));
     setErrors((e) => ({ ...e, [key]: found[key] }));
   };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const contact = input(form);
-    const found = checkFields(leadContactSchema, contact, lang);
+    const found = checkFields(leadContactSchema, contact);
     setErrors(found);
     setFailed(false);
     if (Object.keys(found).length > 0) {
@@ -151,8 +156,8 @@ export function DetailsStep() {
     setEdited((e) => ({ ...e, [key]: true }));
   };
   const error = (key: keyof Contact, refused: boolean | undefined, refusedText: string) =>
-    errors[key] ?? (refused && !edited[key] ? refusedText : undefined);
-  const nameError = errors.name;
+    text(errors[key]) ?? (refused && !edited[key] ? refusedText : undefined);
+  const nameError = text(errors.name);
   const phoneError = error(
     "phoneNumber",
     flags?.isPhoneNumberInValid,

@@ -1,5 +1,10 @@
 import { Button, RadioGroup } from "@portal/ui";
-import { formatValidationMessage, uploadFileSchema, validate } from "@portal/validation";
+import {
+  formatValidationMessage,
+  uploadFileSchema,
+  validate,
+  type MessageKey,
+} from "@portal/validation";
 import { useEffect, useId, useState, type DragEvent } from "react";
 import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { useLanguage } from "../../../shared/language";
@@ -149,7 +154,7 @@ function UploadSlot({ slot }: { slot: SlotKey }) {
   const { state, flow } = useJourney();
   const id = useId();
   const [local, setLocal] = useState<LocalUpload>();
-  const [checkError, setCheckError] = useState<string>();
+  const [checkError, setCheckError] = useState<MessageKey>();
   const [removeError, setRemoveError] = useState(false);
   const [dragging, setDragging] = useState(false);
   const { title, label } = SLOTS[slot];
@@ -168,7 +173,7 @@ function UploadSlot({ slot }: { slot: SlotKey }) {
     const checked = validate(uploadFileSchema, file, "file");
     if (!checked.success) {
       setLocal(undefined);
-      setCheckError(formatValidationMessage(checked.errors[0]!.code, lang));
+      setCheckError(checked.errors[0]!.code);
       return;
     }
     setCheckError(undefined);
@@ -294,7 +299,7 @@ function UploadSlot({ slot }: { slot: SlotKey }) {
               role="alert"
               data-testid="upload-error"
             >
-              {checkError}
+              {formatValidationMessage(checkError, lang)}
             </p>
           ) : null}
         </div>

@@ -7,7 +7,7 @@ import {
 } from "@portal/validation";
 import { useEffect, useState, type ReactNode } from "react";
 import { useConfig } from "../../../shared/config";
-import { useLanguage, type Lang } from "../../../shared/language";
+import { useLanguage } from "../../../shared/language";
 import { getFibreLeadFlow } from "../api/lead-flow";
 import "./fibre-journey.css";
 
@@ -23,27 +23,29 @@ export function FibreJourney({ children }: { children: ReactNode }) {
 /** The journey's state and calls (inside <FibreJourney>). */
 export const useJourney = useLeadFlow;
 
-/** Field -> message in the visitor's language, from @portal/validation message keys. */
-export type FieldMessages = Partial<Record<string, string>>;
+/** Field -> @portal/validation message key (rendered in the current language, so a switch re-translates). */
+export type FieldCodes = Partial<Record<string, MessageKey>>;
 
-/** Turns validation errors into one message per field (the first one wins). */
-export function fieldMessages(errors: readonly FieldError[], lang: Lang): FieldMessages {
-  const out: FieldMessages = {};
+/** Turns validation errors into one message key per field (the first one wins). */
+export function fieldCodes(errors: readonly FieldError[]): FieldCodes {
+  const out: FieldCodes = {};
   for (const { field, code } of errors) {
     const key = field.split(".")[0] || "form";
-    out[key] ??= formatValidationMessage(code as MessageKey, lang);
+    out[key] ??= code;
   }
   return out;
 }
 
-/** Validates with a @portal/validation schema and answers the per-field messages. */
-export function checkFields(
-  schema: Parameters<typeof validate>[0],
-  input: unknown,
-  lang: Lang,
-): FieldMessages {
+/** Validates with a @portal/validation schema and answers the message key of each invalid field. */
+export function checkFields(schema: Parameters<typeof validate>[0], input: unknown): FieldCodes {
   const result = validate(schema, input);
-  return result.success ? {} : fieldMessages(result.errors, lang);
+  return result.success ? {} : fieldCodes(result.errors);
+}
+
+/** The text of a validation message key in the visitor's language. */
+export function useValidationText(): (code: MessageKey | undefined) => string | undefined {
+  const { lang } = useLanguage();
+  return (code) => (code ? formatValidationMessage(code, lang) : undefined);
 }
 
 /** Moves focus to the first invalid control of a form (its error is read through aria-describedby). */

@@ -88,7 +88,7 @@ export function OtpStep() {
   const { state, flow } = useJourney();
   const seconds = useOtpResendSeconds(flow);
   const [otp, setOtp] = useState("");
-  const [formatError, setFormatError] = useState<string>();
+  const [formatError, setFormatError] = useState(false);
   const inputId = useId();
   const focusInput = () => document.getElementById(inputId)?.focus();
   const countdownId = useId();
@@ -111,11 +111,11 @@ export function OtpStep() {
     event.preventDefault();
     const checked = validate(otpSchema, otp.trim(), "otp");
     if (!checked.success) {
-      setFormatError(formatValidationMessage(checked.errors[0]!.code, lang));
+      setFormatError(true);
       focusInput();
       return;
     }
-    setFormatError(undefined);
+    setFormatError(false);
     try {
       await flow.verifyOtp(checked.output);
     } catch {
@@ -138,24 +138,27 @@ export function OtpStep() {
   }
 
   let sendMessage: string | undefined;
+  // A refused resend stays on screen only while the wait lasts.
   if (sendError?.code === "otp-resend-too-soon") {
-    sendMessage = intl.formatMessage(messages.tooSoon, {
-      seconds: sendError.retryAfterSeconds ?? seconds,
-    });
+    if (seconds > 0) {
+      sendMessage = intl.formatMessage(messages.tooSoon, {
+        seconds: sendError.retryAfterSeconds ?? seconds,
+      });
+    }
   } else if (sendError && sendError.code !== "missing-token") {
     sendMessage = intl.formatMessage(journeyMessages.requestFailed);
   }
 
   return (
     <div className="fibre-form">
-      <p>{intl.formatMessage(messages.intro, { phone })}</p>
-      <p>
-        <Button variant="ghost" onClick={() => flow.goTo("details")}>
+      <div className="fibre-inline">
+        <p>{intl.formatMessage(messages.intro, { phone })}</p>
+        <button type="button" className="fibre-link-button" onClick={() => flow.goTo("details")}>
           {intl.formatMessage(messages.changeNumber)}
-        </Button>
-      </p>
+        </button>
+      </div>
       <div aria-live="polite" className="fibre-live">
-        {sent && !sendError ? (
+        {sent && !sendMessage ? (
           <p className="fibre-ok" data-testid="otp-sent">
             {intl.formatMessage(messages.sent, { phone })}
           </p>
@@ -184,7 +187,9 @@ export function OtpStep() {
             pattern="[0-9]*"
             maxLength={6}
             value={otp}
-            error={formatError ?? verifyMessage}
+            error={
+              formatError ? formatValidationMessage("validation.otp.format", lang) : verifyMessage
+            }
             onChange={(e) => setOtp(e.target.value.replace(/\D/g, "").slice(0, 6))}
             className="fibre-field--short"
           />

@@ -87,17 +87,14 @@ export function PackageStep({
   const combos = useQuery(fibreCombosQueryOptions(lang));
   const [packageId, setPackageId] = useState("");
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<{ package?: string; terms?: string }>({});
+  const [errors, setErrors] = useState<{ package?: boolean; terms?: boolean }>({});
   const [failure, setFailure] = useState<"incomplete" | "failed">();
   const id = useId();
   const busy = state.loading.updateOrder || state.loading.purchase;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = {
-      ...(packageId ? {} : { package: intl.formatMessage(messages.pickRequired) }),
-      ...(terms ? {} : { terms: intl.formatMessage(messages.termsRequired) }),
-    };
+    const found = { package: !packageId, terms: !terms };
     setErrors(found);
     setFailure(undefined);
     if (found.package) {
@@ -154,7 +151,7 @@ export function PackageStep({
               aria-invalid={errors.package ? true : undefined}
               onChange={() => {
                 setPackageId(combo.id);
-                setErrors((e) => ({ ...e, package: undefined }));
+                setErrors((e) => ({ ...e, package: false }));
               }}
             />
             <label htmlFor={`${id}-${combo.id}`}>
@@ -180,7 +177,7 @@ export function PackageStep({
         ))}
         {errors.package ? (
           <p id={`${id}-package-error`} className="pui-field__error">
-            {errors.package}
+            {intl.formatMessage(messages.pickRequired)}
           </p>
         ) : null}
       </fieldset>
@@ -193,13 +190,13 @@ export function PackageStep({
           aria-describedby={errors.terms ? `${id}-terms-error` : undefined}
           onChange={(e) => {
             setTerms(e.target.checked);
-            if (e.target.checked) setErrors((x) => ({ ...x, terms: undefined }));
+            if (e.target.checked) setErrors((x) => ({ ...x, terms: false }));
           }}
         />
         <label htmlFor={`${id}-terms`}>{intl.formatMessage(messages.terms)}</label>
         {errors.terms ? (
           <p id={`${id}-terms-error`} className="pui-field__error">
-            {errors.terms}
+            {intl.formatMessage(messages.termsRequired)}
           </p>
         ) : null}
       </div>

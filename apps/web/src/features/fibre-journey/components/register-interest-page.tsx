@@ -5,6 +5,7 @@ import {
   formatValidationMessage,
   registerInterestSchema,
   validate,
+  type MessageKey,
   type RegisterInterest,
 } from "@portal/validation";
 import { useRef, useState, type FormEvent } from "react";
@@ -149,7 +150,7 @@ export function RegisterInterestPage({
     address: "",
     remarks: "",
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, MessageKey>>>({});
   const [status, setStatus] = useState<"idle" | "sending" | "done" | "failed" | "limited">("idle");
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -173,11 +174,11 @@ export function RegisterInterestPage({
 
   const check = () => {
     const result = validate(registerInterestSchema, body());
-    const found: Partial<Record<keyof Form, string>> = {};
+    const found: Partial<Record<keyof Form, MessageKey>> = {};
     if (!result.success) {
       for (const { field, code } of result.errors) {
         const key = (field.split(".")[0] || "name") as keyof Form;
-        found[key] ??= formatValidationMessage(code, lang);
+        found[key] ??= code;
       }
     }
     return { result, found };
@@ -214,6 +215,8 @@ export function RegisterInterestPage({
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
   const count = Object.values(errors).filter(Boolean).length;
+  const text = (code: MessageKey | undefined) =>
+    code ? formatValidationMessage(code, lang) : undefined;
 
   return (
     <Container>
@@ -254,7 +257,7 @@ export function RegisterInterestPage({
             autoComplete="name"
             maxLength={100}
             value={form.name}
-            error={errors.name}
+            error={text(errors.name)}
             onChange={(e) => set("name")(e.target.value)}
             onBlur={onBlur("name")}
           />
@@ -267,7 +270,7 @@ export function RegisterInterestPage({
             required
             autoComplete="tel-national"
             value={form.phoneNumber}
-            error={errors.phoneNumber}
+            error={text(errors.phoneNumber)}
             onChange={(e) => set("phoneNumber")(e.target.value)}
             onBlur={onBlur("phoneNumber")}
           />
@@ -278,7 +281,7 @@ export function RegisterInterestPage({
             inputMode="email"
             autoComplete="email"
             value={form.email}
-            error={errors.email}
+            error={text(errors.email)}
             onChange={(e) => set("email")(e.target.value)}
             onBlur={onBlur("email")}
           />
@@ -291,7 +294,7 @@ export function RegisterInterestPage({
             autoComplete="postal-code"
             maxLength={5}
             value={form.postalCode}
-            error={errors.postalCode}
+            error={text(errors.postalCode)}
             onChange={(e) => set("postalCode")(e.target.value)}
             onBlur={onBlur("postalCode")}
             className="fibre-field--short"
@@ -300,7 +303,7 @@ export function RegisterInterestPage({
             label={intl.formatMessage(messages.residence)}
             name="residenceType"
             value={form.residenceType}
-            error={errors.residenceType}
+            error={text(errors.residenceType)}
             onChange={set("residenceType")}
             inline
             options={[
@@ -314,7 +317,7 @@ export function RegisterInterestPage({
             autoComplete="street-address"
             maxLength={300}
             value={form.address}
-            error={errors.address}
+            error={text(errors.address)}
             onChange={(e) => set("address")(e.target.value)}
           />
           <TextField
@@ -322,7 +325,7 @@ export function RegisterInterestPage({
             name="remarks"
             maxLength={500}
             value={form.remarks}
-            error={errors.remarks}
+            error={text(errors.remarks)}
             onChange={(e) => set("remarks")(e.target.value)}
           />
           <Button type="submit" disabled={status === "sending"}>
