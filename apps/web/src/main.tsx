@@ -6,6 +6,7 @@ import { Container, ErrorState } from "@portal/ui";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { IntlProvider, useIntl } from "react-intl";
+import { highlightQueryOptions } from "./features/banners/api/get-highlights";
 import { api } from "./shared/api";
 import { ConfigContext, type PortalConfig } from "./shared/config";
 import {
@@ -48,10 +49,20 @@ async function start(): Promise<void> {
   const storage = globalThis.localStorage;
   let lang = resolveInitialLanguage({ search: location.search, storage });
   applyDocumentLanguage(lang);
+  // Everything the first paint needs is fetched in parallel: the configuration, the catalog, the
+  // banners and the first route's data. Rendering once they are in avoids layout shifts (banners
+  // pushing the page down, a skeleton flashing before content).
+  const firstRoute = router.load().catch(() => undefined);
+  const banners = Promise.allSettled(
+    (["announcement", "promotion"] as const).map((kind) =>
+      queryClient.prefetchQuery(highlightQueryOptions(lang, kind)),
+    ),
+  );
   const [configResult, messagesResult] = await Promise.allSettled([
     api.config.getConfig(),
     loadMessages(lang),
   ]);
+  await Promise.all([firstRoute, banners]);
   let messages = messagesResult.status === "fulfilled" ? messagesResult.value : {};
   if (configResult.status === "rejected") {
     renderConfigError(lang, messages);
