@@ -98,7 +98,21 @@ class ResponseChecker {
     }
   }
   /** Returns a description of what breaks the contract, or undefined. */
-  check(status: number, headers: Record<string, unknown>, payload: unknown): string | undefined {
+  check(
+    status: number,
+    headers: Record<string, unknown>,
+    payload: unknown,
+    method = "GET",
+  ): string | undefined {
+    // Every GET honours If-None-Match (issue rule), documented or not: 304, ETag, no body.
+    if (status === 304 && (method === "GET" || method === "HEAD") && !this.#byStatus.has("304")) {
+      const empty =
+        payload === undefined ||
+        payload === null ||
+        payload === "" ||
+        (Buffer.isBuffer(payload) && payload.length === 0);
+      return headers.etag && empty ? undefined : "304 needs an ETag and no body";
+    }
     const entry =
       this.#byStatus.get(String(status)) ??
       this.#byStatus.get(`${String(status)[0]}XX`) ??
@@ -227,7 +241,7 @@ export async function registerContract(
         if (!operationId || !implemented.has(operationId)) return payload;
         const problem = checkers
           .get(operationId)
-          ?.check(reply.statusCode, reply.getHeaders(), payload);
+          ?.check(reply.statusCode, reply.getHeaders(), payload, request.method);
         if (!problem) return payload;
         request.log.error(
           { operationId, status: reply.statusCode, problem },

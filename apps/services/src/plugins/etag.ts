@@ -36,7 +36,13 @@ export default fp(
       if (String(reply.getHeader("cache-control") ?? "").includes("no-store")) return payload;
       const tag = (reply.getHeader("etag") as string | undefined) ?? strongEtag(payload);
       reply.header("etag", tag);
-      if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
+      // Revalidate every time; answers to credentialed requests stay out of shared caches.
+      if (!reply.hasHeader("cache-control")) {
+        reply.header(
+          "cache-control",
+          request.headers.authorization ? "private, no-cache" : "no-cache",
+        );
+      }
       if (ifNoneMatchHits(request.headers["if-none-match"], tag)) {
         reply.code(304);
         reply.removeHeader("content-type");

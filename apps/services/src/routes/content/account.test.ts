@@ -169,6 +169,15 @@ describe("user info", () => {
     });
     expect(ko.body.response).toEqual({ verified: false, mismatches: ["phoneNumber", "email"] });
     expect((await call(ctx.app, { method: "GET", url: `${C}/user-info` })).status).toBe(401);
+    // Conditional GETs work on every GET, with private caching for credentialed answers.
+    expect(info.headers["cache-control"]).toBe("private, no-cache");
+    const again = await ctx.app.inject({
+      method: "GET",
+      url: `${C}/user-info`,
+      headers: { authorization: `Bearer ${token}`, "if-none-match": info.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
   });
 });
 
