@@ -59,6 +59,8 @@ for (const lang of ["bm", "en"] as const) {
     await settled(page);
     await expect(page.getByTestId("contact-form")).toBeVisible();
     await expect(page.getByTestId("altcha").locator("altcha-widget")).toBeAttached();
+    // contactEnabled is on: the footer links here.
+    await expect(page.getByTestId("contact-link")).toBeVisible();
     expect(await page.title()).toMatch(/Suria/);
     await checkScreen(page, `contact-${lang}`);
 
@@ -86,6 +88,14 @@ test("contact-us: a refused captcha keeps the form, and Try again sends it", asy
   await fillForm(page);
   // Focusing the form started the proof of work; wait for the solution.
   const altcha = await solution(page);
+  const solved = JSON.parse(Buffer.from(altcha, "base64").toString("utf8")) as {
+    number: number;
+    took?: number;
+  };
+  test.info().annotations.push({
+    type: "altcha",
+    description: `proof of work: number ${solved.number} found in ${solved.took ?? "?"} ms`,
+  });
 
   // Spend that solution first (a real POST to the marketing service), so the page's own submit is
   // a replay and the service refuses it with 403 captcha.replayed.
@@ -128,4 +138,24 @@ test("contact-us: a refused captcha keeps the form, and Try again sends it", asy
   // Try again: a fresh challenge is solved and the same details are sent.
   await error.getByRole("button").click();
   await expect(page.getByTestId("contact-sent")).toBeVisible({ timeout: 60_000 });
+});
+
+test("contact-us and its link are hidden when the configuration turns the form off", async ({
+  page,
+}) => {
+  // A second services instance started with CONTACT_ENABLED=false serves the configuration.
+  const off = process.env.E2E_SERVICES_CONTACT_OFF_URL;
+  test.skip(
+    !off,
+    "set E2E_SERVICES_CONTACT_OFF_URL to services started with CONTACT_ENABLED=false",
+  );
+  await page.addInitScript((configUrl) => {
+    (window as unknown as { __PORTAL_CONFIG__: unknown }).__PORTAL_CONFIG__ = {
+      services: { config: configUrl },
+    };
+  }, `${off}/config`);
+  await page.goto("/contact-us?language=en");
+  await expect(page.getByTestId("not-found")).toBeVisible();
+  await expect(page.getByTestId("contact-form")).toHaveCount(0);
+  await expect(page.getByTestId("contact-link")).toHaveCount(0);
 });

@@ -40,6 +40,18 @@ const cases = {
   },
 } as const;
 
+// The seeded question titles in both languages (the slugs are the same).
+const titles: Record<string, Record<"bm" | "en", string>> = {
+  "/support/router-wifi/change-wifi-password": {
+    bm: "Bagaimana menukar kata laluan Wi-Fi?",
+    en: "How do I change my Wi-Fi password?",
+  },
+  "/support/privacy-security/scam-calls": {
+    bm: "Saya menerima panggilan meminta kod OTP. Adakah itu Suria?",
+    en: "I got a call asking for my OTP code. Is it Suria?",
+  },
+};
+
 for (const lang of ["bm", "en"] as const) {
   const c = cases[lang];
 
@@ -114,6 +126,19 @@ for (const lang of ["bm", "en"] as const) {
       await page.goto(`${c.article}?language=${lang}`);
       await settled(page);
       await checkScreen(page, `support-question-${lang}`);
+    });
+
+    test("the question URL is the same in both languages: switching keeps the page", async ({
+      page,
+    }) => {
+      const other = lang === "bm" ? "en" : "bm";
+      await page.goto(`${c.article}?language=${lang}`);
+      await settled(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.title);
+      await page.locator(`.pui-lang__option[lang="${other === "bm" ? "ms" : "en"}"]`).click();
+      await expect(page.locator("html")).toHaveAttribute("lang", other === "bm" ? "ms" : "en");
+      await expect(page).toHaveURL(new RegExp(c.article));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[c.article]![other]);
     });
 
     test("an unknown question is a 404 page", async ({ page }) => {
