@@ -42,6 +42,9 @@ export async function s3Storage(settings: S3Settings): Promise<FileStorage> {
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
+    // Plain signed PUTs (no aws-chunked checksum trailers): what every S3-compatible store accepts.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
     credentials:
       settings.accessKeyId && settings.secretAccessKey
         ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
