@@ -1,8 +1,15 @@
 import { buildApp } from "./app.js";
-import { loadEnv } from "./lib/env.js";
+import { loadEnv, type Env } from "./lib/env.js";
 
 // One process serves every service on PORT (default 4000).
-const env = loadEnv();
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  // e.g. production with a development secret: say which variable, without a stack.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const app = await buildApp();
 const close = async (signal: string) => {
   app.log.info({ signal }, "shutting down");
