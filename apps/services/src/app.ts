@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     bodyLimit: 64 * 1024,
     // Loading and compiling the contracts can be slow on a busy machine.
     pluginTimeout: 120_000,
-    trustProxy: false,
+    trustProxy: env.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(createValidatorCompiler());

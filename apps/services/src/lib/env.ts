@@ -32,6 +32,8 @@ export interface Env {
   contactEnabled: boolean;
   whatsappNumber: string;
   logLevel: string;
+  /** Fastify trustProxy: true, a hop count, or a list of proxy addresses (client IP for rate limits). */
+  trustProxy: boolean | number | string;
   s3?: S3Settings;
 }
 
@@ -80,6 +82,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     altchaMaxNumber: Number(source.ALTCHA_MAX_NUMBER ?? 100_000),
     contactEnabled: bool(source.CONTACT_ENABLED, true),
     whatsappNumber: source.WHATSAPP_NUMBER ?? "60312345678",
+    trustProxy: parseTrustProxy(source.TRUST_PROXY),
     logLevel: source.LOG_LEVEL ?? (portalEnv === "test" ? "silent" : "info"),
     s3: source.S3_BUCKET
       ? {
@@ -107,4 +110,11 @@ export function assertProductionSecrets(env: Env): void {
       );
     }
   }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (["true", "false"].includes(value.toLowerCase())) return value.toLowerCase() === "true";
+  return value;
 }
