@@ -131,7 +131,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     bodyLimit: 64 * 1024,
     // Loading and compiling the contracts can be slow on a busy machine.
     pluginTimeout: 120_000,
-    trustProxy: env.trustProxy,
+    // A hop count is valid at run time (proxy-addr); the types only list the other forms.
+    trustProxy: env.trustProxy as boolean | string,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(createValidatorCompiler());
