@@ -7,16 +7,18 @@ import { seriousViolations, settled } from "./helpers";
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
 mkdirSync(artifacts, { recursive: true });
 
-/** Axe-clean, no sideways scroll at 375 px, and screenshots at 1280 and 375 px. */
+/** Axe-clean, no sideways scroll at 360 px, and screenshots at 1280 and 375 px. */
 async function checkScreen(page: Page, name: string) {
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: join(artifacts, `${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
+  // Phones from 360 px: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
-  expect(overflow, "no horizontal scroll at 375 px").toBeLessThanOrEqual(0);
+  expect(overflow, "no horizontal scroll at 360 px").toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: join(artifacts, `${name}-375.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -139,6 +141,25 @@ for (const lang of ["bm", "en"] as const) {
       await expect(page.locator("html")).toHaveAttribute("lang", other === "bm" ? "ms" : "en");
       await expect(page).toHaveURL(new RegExp(c.article));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(titles[c.article]![other]);
+    });
+
+    test("a failed load shows an error with Try again, which loads the support centre", async ({
+      page,
+    }) => {
+      let failures = 0;
+      await page.route("**/static/support/**", (route) => {
+        if (failures < 2) {
+          failures += 1; // the first load and the query client's one retry
+          return route.abort("failed");
+        }
+        return route.continue();
+      });
+      await page.goto(`/support?language=${lang}`);
+      const alert = page.locator(".pui-state--error");
+      await expect(alert).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await alert.getByRole("button").first().click();
+      await expect(page.getByTestId("support-topic").first()).toBeVisible();
     });
 
     test("an unknown question is a 404 page", async ({ page }) => {
