@@ -3,7 +3,8 @@ import react from "@vitejs/plugin-react";
 import formatjs from "@formatjs/vite-plugin";
 import { defaultClientConditions, defineConfig } from "vite";
 
-const port = Number(process.env.WEB_PORT ?? 3000);
+// WEB_PORT, or PORT as given by the root `pnpm start` to `serve`; 3000 by default.
+const port = Number(process.env.WEB_PORT ?? process.env.PORT ?? 3000);
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -36,10 +37,16 @@ export default defineConfig(({ command }) => ({
         // One framework chunk that every route needs (compresses better than many small ones);
         // route code and journey-only libraries stay in their lazy chunks.
         advancedChunks: {
+          includeDependenciesRecursively: false,
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs|intl-messageformat|openapi-fetch|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/,
+            },
+            // The shell's own shared code and @portal/ui: one chunk instead of many small ones.
+            {
+              name: "shell",
+              test: /(vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared|features[\\/](banners|bundles|campaigns|channels|combos|distributors|home|legal|movies|packages|referral|search|store|support)[\\/]api))[\\/]/,
             },
           ],
         },
