@@ -184,6 +184,10 @@ export function B40Page() {
               if (error) setError(undefined);
             }}
           />
+          {/* Announces a field error even when focus is already in the field. */}
+          <p className="pui-visually-hidden" role="alert">
+            {error ?? ""}
+          </p>
           <Button type="submit" disabled={mutation.isPending}>
             {intl.formatMessage(mutation.isPending ? messages.checking : messages.submit)}
           </Button>

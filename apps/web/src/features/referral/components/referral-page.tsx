@@ -280,6 +280,9 @@ function CodeLookup({
           error={error}
           onChange={(event) => setText(event.target.value)}
         />
+        <p className="pui-visually-hidden" role="alert">
+          {error ?? ""}
+        </p>
         <Button type="submit">{intl.formatMessage(messages.showCode)}</Button>
       </form>
       <div aria-live="polite">
@@ -436,6 +439,9 @@ function StatusCheck({ initialCode }: { initialCode?: string }) {
           error={errors.phone}
           onChange={(event) => setPhone(event.target.value)}
         />
+        <p className="pui-visually-hidden" role="alert">
+          {errors.code ?? errors.phone ?? ""}
+        </p>
         <Button type="submit" disabled={mutation.isPending}>
           {intl.formatMessage(mutation.isPending ? messages.checking : messages.checkStatus)}
         </Button>
