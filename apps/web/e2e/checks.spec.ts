@@ -80,6 +80,28 @@ for (const lang of ["bm", "en"] as const) {
       await expect(result).toHaveAttribute("data-status", "notFound");
     });
 
+    test("B40: a failed call shows an error, and Try again checks again", async ({ page }) => {
+      let failed = false;
+      await page.route("**/content/api/v1/b40/verify", (route) => {
+        if (failed) return route.continue();
+        failed = true;
+        return route.abort("failed");
+      });
+      await page.goto(`/b40?language=${lang}`);
+      await settled(page);
+      await page.locator('input[name="identityCard"]').fill(B40.eligible);
+      await page.getByTestId("b40-form").locator('button[type="submit"]').click();
+      const error = page.locator(".pui-state--error");
+      await expect(error).toBeVisible();
+      await expect(error).toHaveAttribute("role", "alert");
+      await expect(page.locator('input[name="identityCard"]')).toHaveValue(B40.eligible);
+      await error.getByRole("button").click();
+      await expect(page.getByTestId("b40-result").locator("h2")).toHaveAttribute(
+        "data-status",
+        "eligible",
+      );
+    });
+
     test("referral: code details, then the status of a referral", async ({ page }) => {
       await page.goto(`/referral?language=${lang}`);
       await settled(page);
