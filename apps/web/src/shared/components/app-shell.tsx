@@ -7,6 +7,15 @@ import { useConfig, whatsappUrl } from "../config";
 import { isLang, useLanguage, type Lang } from "../language";
 import { shellMessages } from "../messages";
 
+// Link to the fibre coverage check (its text lives in src/lang/fibre.<lang>.json).
+const fibreMessages = defineMessages({
+  coverage: {
+    id: "fibre.nav.coverage",
+    defaultMessage: "Check fibre coverage",
+    description: "Footer link to the fibre coverage check",
+  },
+});
+
 // Links to the support centre and the checks (their texts live in src/lang/support.<lang>.json).
 const helpMessages = defineMessages({
   support: {
@@ -145,6 +154,9 @@ export function AppShell() {
               <Link to="/$product" params={{ product: "fibre" }}>
                 {productName("fibre")}
               </Link>
+            </li>
+            <li>
+              <Link to="/coverage">{intl.formatMessage(fibreMessages.coverage)}</Link>
             </li>
             <li>
               <Link to="/$product" params={{ product: "tv" }}>
