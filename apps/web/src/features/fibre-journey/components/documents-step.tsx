@@ -1,4 +1,4 @@
-import { Button, RadioGroup } from "@portal/ui";
+import { Button, RadioGroup, buttonClassName } from "@portal/ui";
 import {
   formatValidationMessage,
   uploadFileSchema,
@@ -57,6 +57,11 @@ const messages = defineMessages({
     id: "fibre.documents.drop",
     defaultMessage: "Drag and drop a file here, or choose one:",
     description: "Text of the drop zone",
+  },
+  chooseButton: {
+    id: "fibre.documents.choose-button",
+    defaultMessage: "Choose a file",
+    description: "Visible text of the file picker button",
   },
   choose: {
     id: "fibre.documents.choose",
@@ -277,6 +282,7 @@ function UploadSlot({ slot }: { slot: SlotKey }) {
           <p>{intl.formatMessage(messages.drop)}</p>
           <input
             type="file"
+            className="fibre-file-input"
             id={`${id}-input`}
             name={slot}
             accept={ACCEPT}
@@ -289,6 +295,13 @@ function UploadSlot({ slot }: { slot: SlotKey }) {
               if (file) start(file);
             }}
           />
+          {/* The native control's own text follows the browser's language, so it is hidden behind a translated button. */}
+          <label
+            htmlFor={`${id}-input`}
+            className={buttonClassName("secondary", "fibre-file-button")}
+          >
+            {intl.formatMessage(messages.chooseButton)}
+          </label>
           <p id={`${id}-rules`} className="pui-field__hint">
             {intl.formatMessage(messages.rules)}
           </p>
