@@ -1,7 +1,5 @@
 import { createPortalApi } from "@portal/api-client";
 import { createLeadFlow, type LeadFlow } from "@portal/lead-flow";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../shared/api";
 import { serviceBaseUrl } from "../../../shared/env";
 import type { Lang } from "../../../shared/language";
 
@@ -30,10 +28,3 @@ export function getFibreLeadFlow(environment: string, language: Lang): LeadFlow 
   });
   return flow;
 }
-
-/** The fibre combo packages a visitor can choose at the end of the journey. */
-export const fibreCombosQueryOptions = (lang: Lang) =>
-  queryOptions({
-    queryKey: ["content", "combo-list", lang, "fibre"],
-    queryFn: async () => (await api.content.getProductComboList({ lang, product: "fibre" })).data,
-  });

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { shellMessages } from "../../../shared/messages";
 import { useLanguage } from "../../../shared/language";
-import { fibreCombosQueryOptions } from "../api/lead-flow";
+import { fibreCombosQueryOptions } from "../api/get-fibre-combos";
 import { useJourney } from "./journey";
 import { journeyMessages } from "./messages";
 
