@@ -40,6 +40,8 @@ async function receive(
     out.on("finish", resolve);
     out.on("error", reject);
   });
+  // After a refusal the destroyed stream may still report a late write error: nobody waits then.
+  done.catch(() => undefined);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
