@@ -6,7 +6,9 @@ import { seriousViolations, settled } from "./helpers";
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
 mkdirSync(artifacts, { recursive: true });
-const services = process.env.E2E_SERVICES_URL ?? "http://localhost:4000";
+// The services the portal under test calls (scripts/with-servers.mjs reads SERVICES_PORT too).
+const services =
+  process.env.E2E_SERVICES_URL ?? `http://localhost:${process.env.SERVICES_PORT ?? "4000"}`;
 
 /** Axe-clean, no sideways scroll at 360 px, and screenshots at 1280 and 375 px. */
 async function checkScreen(page: Page, name: string) {
