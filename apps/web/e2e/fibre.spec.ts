@@ -272,7 +272,10 @@ test.describe("fibre journey", () => {
     await capture(page, "signup-documents-done");
     await page.getByRole("button", { name: "Continue to packages" }).click();
 
-    // Package, terms, submit (order update, then purchase).
+    // Package, terms, submit (order update, then purchase); a reload stays at this step.
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 5: Package");
+    await page.reload();
+    await settled(page);
     await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 5: Package");
     await page.getByRole("button", { name: "Submit my sign-up" }).click();
     await expect(page.getByText("Choose a package.")).toBeVisible();

@@ -1,5 +1,5 @@
-import { Link } from "@tanstack/react-router";
-import type { Address, Coverage } from "@portal/lead-flow";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { STEPS, type Address, type Coverage } from "@portal/lead-flow";
 import {
   Button,
   Container,
@@ -17,7 +17,7 @@ import {
   leadSearchFormSchema,
   type LeadSearchForm,
 } from "@portal/validation";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
@@ -256,6 +256,31 @@ function CoverageResult({ coverage, postcode }: { coverage: Coverage; postcode: 
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [coverage]);
   const residence = coverage.address?.residenceType === 2 ? "multiStorey" : "landed";
+  const { flow } = useJourney();
+  const navigate = useNavigate();
+  const [moving, setMoving] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  // A visitor who already gave their details and changes address: the lead gets the new address
+  // now, and the journey stays at the step it had reached.
+  async function onContinue(event: MouseEvent) {
+    const addressId = coverage.address?.addressId;
+    const reached = STEPS.indexOf(flow.getSnapshot().furthestStep);
+    if (!addressId || reached <= STEPS.indexOf("details")) return;
+    event.preventDefault();
+    if (moving) return;
+    setMoving(true);
+    setFailed(false);
+    try {
+      await flow.updateLead({ address: { addressId } });
+      void navigate({ to: "/signup" });
+    } catch {
+      setFailed(true);
+    } finally {
+      setMoving(false);
+    }
+  }
+
   return (
     <section
       className={`fibre-panel ${coverage.covered ? "fibre-panel--ok" : "fibre-panel--warn"}`}
@@ -280,9 +305,19 @@ function CoverageResult({ coverage, postcode }: { coverage: Coverage; postcode: 
               </li>
             ))}
           </ul>
-          <Link to="/signup" className={buttonClassName("primary")}>
+          <Link
+            to="/signup"
+            className={buttonClassName("primary")}
+            onClick={(event) => void onContinue(event)}
+            aria-disabled={moving || undefined}
+          >
             {intl.formatMessage(messages.continue)}
           </Link>
+          {failed ? (
+            <p className="fibre-alert" role="alert">
+              {intl.formatMessage(journeyMessages.requestFailed)}
+            </p>
+          ) : null}
         </>
       ) : (
         <>

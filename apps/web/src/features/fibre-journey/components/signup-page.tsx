@@ -48,6 +48,25 @@ const messages = defineMessages({
   },
 });
 
+const PACKAGES_KEY = "portal.fibre.packages";
+
+function readPackagesFlag(): boolean {
+  try {
+    return sessionStorage.getItem(PACKAGES_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+function writePackagesFlag(value: boolean): void {
+  try {
+    if (value) sessionStorage.setItem(PACKAGES_KEY, "true");
+    else sessionStorage.removeItem(PACKAGES_KEY);
+  } catch {
+    // Without storage a reload shows the documents again; nothing is lost.
+  }
+}
+
 const UI_STEPS = ["details", "otp", "consent", "documents", "package"] as const;
 type UiStep = (typeof UI_STEPS)[number];
 
@@ -78,6 +97,7 @@ function SessionEnded() {
       action={
         <Button
           onClick={() => {
+            writePackagesFlag(false);
             flow.reset();
             void navigate({ to: "/coverage" });
           }}
@@ -113,7 +133,12 @@ function SignupJourney() {
   const intl = useIntl();
   const navigate = useNavigate();
   const { state, flow } = useJourney();
-  const [showPackages, setShowPackages] = useState(false);
+  // "Continue to packages" has no call of its own; remember it for a reload in this tab.
+  const [showPackages, setShowPackagesState] = useState(() => readPackagesFlag());
+  const setShowPackages = (value: boolean) => {
+    setShowPackagesState(value);
+    writePackagesFlag(value);
+  };
   const headingRef = useRef<HTMLHeadingElement>(null);
   const current = uiStep(state, showPackages);
   const previous = useRef(current);
@@ -172,7 +197,10 @@ function SignupJourney() {
               setShowPackages(false);
               flow.goTo("documents");
             }}
-            onSubmitted={() => void navigate({ to: "/signup/confirmation" })}
+            onSubmitted={() => {
+              writePackagesFlag(false);
+              void navigate({ to: "/signup/confirmation" });
+            }}
           />
         ) : null}
       </section>
