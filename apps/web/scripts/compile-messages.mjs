@@ -15,27 +15,34 @@ const outDir = join(root, "src", "lang", "compiled");
 const tmp = mkdtempSync(join(tmpdir(), "portal-messages-"));
 mkdirSync(outDir, { recursive: true });
 
+const langDir = join(root, "src", "lang");
+const compile = (catalog, outFile) => {
+  const input = join(tmp, "input.json");
+  writeFileSync(input, JSON.stringify(catalog));
+  execFileSync(process.execPath, [formatjs, "compile", input, "--ast", "--out-file", outFile], {
+    stdio: "inherit",
+  });
+};
+mkdirSync(join(outDir, "areas"), { recursive: true });
+
 try {
   for (const lang of ["bm", "en"]) {
     const ui = JSON.parse(readFileSync(join(uiDir, "src", "lang", `${lang}.json`), "utf8"));
-    // The shell's catalog `src/lang/<lang>.json` plus one per journey, `src/lang/<area>.<lang>.json`,
-    // so features can add messages without editing one shared file.
-    const app = Object.assign(
-      {},
-      ...readdirSync(join(root, "src", "lang"))
-        .filter((name) => name === `${lang}.json` || name.endsWith(`.${lang}.json`))
-        .sort()
-        .map((name) => JSON.parse(readFileSync(join(root, "src", "lang", name), "utf8"))),
-    );
-    const merged = join(tmp, `${lang}.json`);
-    writeFileSync(merged, JSON.stringify({ ...ui, ...app }));
-    execFileSync(
-      process.execPath,
-      [formatjs, "compile", merged, "--ast", "--out-file", join(outDir, `${lang}.json`)],
-      {
-        stdio: "inherit",
-      },
-    );
+    const shell = { ...ui, ...JSON.parse(readFileSync(join(langDir, `${lang}.json`), "utf8")) };
+    // Journeys keep their own catalogs, `src/lang/<area>.<lang>.json`, so features can add
+    // messages without editing one shared file. Each compiles to `compiled/areas/<area>.<lang>.json`,
+    // loaded only with the routes that need it (src/shared/i18n.tsx); their `shell.*` ids (links
+    // in the header and footer) join the shell catalog, which every page loads.
+    for (const name of readdirSync(langDir)
+      .filter((n) => n.endsWith(`.${lang}.json`))
+      .sort()) {
+      const area = name.slice(0, -`.${lang}.json`.length);
+      const entries = Object.entries(JSON.parse(readFileSync(join(langDir, name), "utf8")));
+      Object.assign(shell, Object.fromEntries(entries.filter(([id]) => id.startsWith("shell."))));
+      const own = Object.fromEntries(entries.filter(([id]) => !id.startsWith("shell.")));
+      compile(own, join(outDir, "areas", `${area}.${lang}.json`));
+    }
+    compile(shell, join(outDir, `${lang}.json`));
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

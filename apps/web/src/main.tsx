@@ -12,6 +12,7 @@ import { ConfigContext, type PortalConfig } from "./shared/config";
 import {
   LanguageProvider,
   applyDocumentLanguage,
+  areasForPath,
   loadMessages,
   type CompiledMessages,
 } from "./shared/i18n";
@@ -60,7 +61,7 @@ async function start(): Promise<void> {
   );
   const [configResult, messagesResult] = await Promise.allSettled([
     api.config.getConfig(),
-    loadMessages(lang),
+    loadMessages(lang, areasForPath(location.pathname)),
   ]);
   await Promise.all([firstRoute, banners]);
   let messages = messagesResult.status === "fulfilled" ? messagesResult.value : {};
@@ -78,7 +79,7 @@ async function start(): Promise<void> {
   if (configured !== lang) {
     lang = configured;
     applyDocumentLanguage(lang);
-    messages = await loadMessages(lang);
+    messages = await loadMessages(lang, areasForPath(location.pathname));
   }
   root.render(
     <StrictMode>

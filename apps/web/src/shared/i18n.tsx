@@ -12,13 +12,63 @@ import {
 /** A precompiled (AST) catalog, as produced by `formatjs compile --ast`. */
 export type CompiledMessages = Record<string, MessageFormatElement[]>;
 
-/** Loads the precompiled catalog of a language (app + @portal/ui messages); one chunk each. */
-export async function loadMessages(lang: Lang): Promise<CompiledMessages> {
-  const mod =
-    lang === "bm"
-      ? await import("../lang/compiled/bm.json")
-      : await import("../lang/compiled/en.json");
-  return mod.default as unknown as CompiledMessages;
+const areaCatalogs = import.meta.glob<{ default: CompiledMessages }>(
+  "../lang/compiled/areas/*.json",
+);
+
+/** Journey catalogs (src/lang/<area>.<lang>.json), compiled to compiled/areas/<area>.<lang>.json. */
+export const MESSAGE_AREAS: readonly string[] = [
+  ...new Set(
+    Object.keys(areaCatalogs).map((path) => path.replace(/^.*\/([^/.]+)\.[a-z]+\.json$/, "$1")),
+  ),
+];
+
+/** Paths of the content screens: their messages are all in the shell catalog. */
+const SHELL_ONLY_PATHS =
+  /^\/($|(fibre|tv)(\/[^/]+)?\/?$|(channels|movies|packages|bundles|campaigns|store|legal)(\/|$)|(distributors|search)\/?$)/;
+
+/**
+ * The journey catalogs a path needs: none for the content screens, all of them for any other
+ * path (the journeys, and routes added later), so a new route never misses its messages.
+ */
+export function areasForPath(pathname: string): readonly string[] {
+  return SHELL_ONLY_PATHS.test(pathname) ? [] : MESSAGE_AREAS;
+}
+
+/** Areas whose catalog the page has loaded (kept when the language changes). */
+const loadedAreas = new Set<string>();
+
+/**
+ * Loads the precompiled catalog of a language: the shell's (app + @portal/ui, one chunk per
+ * language) merged with the journey catalogs loaded so far plus `areas`.
+ */
+export async function loadMessages(
+  lang: Lang,
+  areas: Iterable<string> = [],
+): Promise<CompiledMessages> {
+  for (const area of areas) loadedAreas.add(area);
+  const shell =
+    lang === "bm" ? import("../lang/compiled/bm.json") : import("../lang/compiled/en.json");
+  const parts = await Promise.all([
+    shell,
+    ...[...loadedAreas].map((area) =>
+      areaCatalogs[`../lang/compiled/areas/${area}.${lang}.json`]?.(),
+    ),
+  ]);
+  return Object.assign({}, ...parts.map((part) => (part?.default ?? {}) as CompiledMessages));
+}
+
+let onAreasLoaded: ((lang: Lang, messages: CompiledMessages) => void) | undefined;
+
+/**
+ * Makes sure the catalogs a path needs are in the IntlProvider before its route renders (the
+ * root route awaits it in beforeLoad). Content screens need nothing beyond the shell catalog.
+ */
+export async function ensureMessagesFor(pathname: string, lang: Lang): Promise<void> {
+  const missing = areasForPath(pathname).filter((area) => !loadedAreas.has(area));
+  if (missing.length === 0) return;
+  const messages = await loadMessages(lang, missing);
+  onAreasLoaded?.(lang, messages);
 }
 
 /** Applies the language to the document (<html lang>) and the loaders. */
@@ -44,6 +94,12 @@ export function LanguageProvider({
   const [state, setState] = useState({ lang: initialLang, messages: initialMessages });
 
   useEffect(() => applyDocumentLanguage(state.lang), [state.lang]);
+  useEffect(() => {
+    onAreasLoaded = (lang, messages) => setState({ lang, messages });
+    return () => {
+      onAreasLoaded = undefined;
+    };
+  }, []);
 
   const setLanguage = useCallback((lang: Lang) => {
     storeLanguage(globalThis.localStorage, lang);
