@@ -339,6 +339,37 @@ test.describe("fibre journey", () => {
     await capture(page, "signup-not-started");
   });
 
+  test("the coverage check works with the keyboard alone, with a visible focus", async ({
+    page,
+  }) => {
+    await fresh(page, "/coverage");
+    const focusOutline = () =>
+      page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    await page.getByLabel(/^Postcode/).focus();
+    await page.keyboard.type("47301");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel(/^Landed/)).toBeFocused();
+    expect(await focusOutline()).not.toBe("none");
+    await page.keyboard.press("Space");
+    await expect(page.getByLabel(/^Landed/)).toBeChecked();
+    await page.getByLabel(/^Street name/).focus();
+    await page.keyboard.type("SS 7/19");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Choose your address" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.locator('input[name="address"]').first()).toBeFocused();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Check coverage" })).toBeFocused();
+    expect(await focusOutline()).not.toBe("none");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: /is available at your address/ })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Continue to sign up" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 5: Your details");
+  });
+
   test("not covered leads to register interest, which is validated and sent", async ({ page }) => {
     await fresh(page, "/coverage");
     await page.getByLabel(/^Postcode/).fill("45000");

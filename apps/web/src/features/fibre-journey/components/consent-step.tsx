@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { Button } from "@portal/ui";
+import { Button, VisuallyHidden } from "@portal/ui";
 import { useId, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { useJourney } from "./journey";
@@ -95,8 +95,14 @@ export function ConsentStep() {
         <p>{intl.formatMessage(messages.text1)}</p>
         <p>{intl.formatMessage(messages.text2)}</p>
         <p>
-          <Link to="/legal/$termsType" params={{ termsType: "privacy-notice" }} target="_blank">
+          <Link
+            to="/legal/$termsType"
+            params={{ termsType: "privacy-notice" }}
+            target="_blank"
+            rel="noopener"
+          >
             {intl.formatMessage(messages.privacyNotice)}
+            <VisuallyHidden>{intl.formatMessage(journeyMessages.newTab)}</VisuallyHidden>
           </Link>
         </p>
       </section>

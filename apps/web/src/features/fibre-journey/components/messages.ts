@@ -38,6 +38,11 @@ export const journeyMessages = defineMessages({
     defaultMessage: "Check fibre coverage",
     description: "Link to the coverage page",
   },
+  newTab: {
+    id: "fibre.new-tab",
+    defaultMessage: "(opens in a new tab)",
+    description: "Screen reader hint after a link that opens a new tab",
+  },
   fixErrors: {
     id: "fibre.form.fix-errors",
     defaultMessage:

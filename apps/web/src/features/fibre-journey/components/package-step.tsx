@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
-import { Button, EmptyState, ErrorState, SkeletonText } from "@portal/ui";
+import { Button, EmptyState, ErrorState, SkeletonText, VisuallyHidden } from "@portal/ui";
 import { useId, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { shellMessages } from "../../../shared/messages";
@@ -201,8 +201,14 @@ export function PackageStep({
         ) : null}
       </div>
       <p>
-        <Link to="/legal/$termsType" params={{ termsType: "terms-and-conditions" }} target="_blank">
+        <Link
+          to="/legal/$termsType"
+          params={{ termsType: "terms-and-conditions" }}
+          target="_blank"
+          rel="noopener"
+        >
           {intl.formatMessage(messages.termsLink)}
+          <VisuallyHidden>{intl.formatMessage(journeyMessages.newTab)}</VisuallyHidden>
         </Link>
       </p>
       <p className="pui-field__hint">{intl.formatMessage(messages.noPayment)}</p>
