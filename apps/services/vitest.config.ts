@@ -1,7 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+// Vite applies `resolve.conditions` to the client environment only; vitest runs tests in the SSR
+// environment, whose conditions are `ssr.resolve.conditions` (and `externalConditions` for
+// packages Node loads itself). Without them @portal/validation resolves to its dist/, absent in a
+// clean clone. The private source condition comes first.
+const conditions = ["@portal/source", "module", "node", "development|production"];
+
 export default defineConfig({
-  resolve: { conditions: ["@portal/source"] },
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ["@portal/source"] } },
   test: {
     include: ["src/**/*.test.ts"],
     // One PGlite per test file; forks keep WASM heaps apart, few workers on a shared machine.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.js";
 import { assertProductionSecrets, DEV_SECRETS, loadEnv } from "./lib/env.js";
 import { ifNoneMatchHits, parseIfNoneMatch } from "./plugins/etag.js";
+import { helmetHeaders } from "./plugins/security.js";
 import {
   buildTestApp,
   call,
@@ -129,7 +130,37 @@ describe("HTTP defaults", () => {
   it("sends helmet headers", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/config/" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["content-security-policy"]).toBeDefined();
+    expect(res.headers["content-security-policy"]).toBe(
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+        "frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';" +
+        "script-src-attr 'none';style-src 'self' 'unsafe-inline'",
+    );
+    expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.headers["strict-transport-security"]).toBeUndefined();
+    // The same headers on a 304 and on an error.
+    const etag = res.headers.etag as string;
+    const notModified = await ctx.app.inject({
+      method: "GET",
+      url: "/config/",
+      headers: { "if-none-match": etag },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers["x-content-type-options"]).toBe("nosniff");
+    const missing = await ctx.app.inject({ method: "GET", url: "/nowhere" });
+    expect(missing.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("computes helmet's production headers (HSTS, upgrade-insecure-requests)", () => {
+    const headers = helmetHeaders({
+      contentSecurityPolicy: {
+        directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: [] },
+      },
+      hsts: true,
+    });
+    expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(headers["content-security-policy"]).toContain("upgrade-insecure-requests");
   });
 
   it("hides 5xx details and never leaks a stack", async () => {
