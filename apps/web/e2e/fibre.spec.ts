@@ -262,12 +262,15 @@ test.describe("fibre journey", () => {
     );
     await back.getByRole("button", { name: "Remove mykad-back.pdf" }).click();
     await deleted;
-    await expect(back.locator('input[type="file"]')).toBeVisible();
-    await back.locator('input[type="file"]').setInputFiles({
-      name: "mykad-back.pdf",
-      mimeType: "application/pdf",
-      buffer: PDF,
-    });
+    await expect(back.locator('input[type="file"]')).toBeAttached();
+    // This time by drag and drop onto the drop zone.
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "mykad-back.pdf", { type: "application/pdf" }));
+      return transfer;
+    }, PDF.toString("latin1"));
+    await back.locator(".fibre-drop").dispatchEvent("dragover", { dataTransfer });
+    await back.locator(".fibre-drop").dispatchEvent("drop", { dataTransfer });
     await expect(back).toContainText("Uploaded: mykad-back.pdf");
     await capture(page, "signup-documents-done");
     await page.getByRole("button", { name: "Continue to packages" }).click();
@@ -337,6 +340,20 @@ test.describe("fibre journey", () => {
     await fresh(page, "/signup");
     await expect(page.getByTestId("not-started")).toBeVisible();
     await capture(page, "signup-not-started");
+  });
+
+  test("a failed address search says so and can be tried again", async ({ page }) => {
+    await fresh(page, "/coverage");
+    await page.route("**/greenfield-search", (route) => route.abort("failed"));
+    await page.getByLabel(/^Postcode/).fill("47301");
+    await page.getByLabel(/^Multi-storey/).check();
+    await page.getByRole("button", { name: "Find my address" }).click();
+    await expect(page.getByRole("alert")).toContainText("Something went wrong on our side.");
+    await capture(page, "coverage-error");
+    await page.unroute("**/greenfield-search");
+    await page.getByRole("button", { name: "Find my address" }).click();
+    await expect(page.getByRole("heading", { name: "Choose your address" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
   test("the coverage check works with the keyboard alone, with a visible focus", async ({
