@@ -115,6 +115,7 @@ test.describe("fibre journey", () => {
     await page.getByLabel(/^Postcode/).fill("47301");
     await page.getByLabel(/^Landed/).check();
     await page.getByLabel(/^Street name/).fill("SS 7/19");
+    await page.getByLabel(/^State/).selectOption("selangor");
     await page.getByRole("button", { name: "Find my address" }).click();
     await expect(page.getByRole("heading", { name: "Choose your address" })).toBeFocused();
     await page.getByRole("button", { name: "Check coverage" }).click();
@@ -340,6 +341,26 @@ test.describe("fibre journey", () => {
     await fresh(page, "/signup");
     await expect(page.getByTestId("not-started")).toBeVisible();
     await capture(page, "signup-not-started");
+  });
+
+  test("a lead update refused for coverage shows the coverage message", async ({ page }) => {
+    await reachDetails(page);
+    // The real service judges the address: swap in one it does not cover (45000, no fibre).
+    await page.route("**/update-sbb-lead", async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({
+        postData: JSON.stringify({ ...body, address: { addressId: "SGR-45000-000001" } }),
+      });
+    });
+    await page.getByLabel(/^Full name/).fill("Aminah binti Yusof");
+    await page.getByLabel(/^Mobile number/).fill(mobile());
+    await page.getByLabel(/^Email/).fill("aminah@example.my");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect(page.getByTestId("not-in-coverage")).toContainText(
+      "Suria Fibre is no longer available at this address.",
+    );
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 5: Your details");
+    await capture(page, "signup-not-in-coverage");
   });
 
   test("a failed address search says so and can be tried again", async ({ page }) => {
