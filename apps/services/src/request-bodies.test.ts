@@ -1,4 +1,6 @@
+import * as validation from "@portal/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GenericSchema } from "valibot";
 import type { Database } from "./db/database.js";
 import type { JsonSchema } from "./openapi/spec.js";
 import {
@@ -12,7 +14,10 @@ import {
 
 // For every field of every JSON request body of the address, shop and account contracts: missing
 // (when required), wrong type, too long and injection strings answer 400 naming the field (or a
-// LeadUpdateError with that key), never 5xx, and nothing is written.
+// LeadUpdateError with that key), never 5xx, and nothing is written. A field whose contract type
+// names a @portal/validation schema (`x-portal-validation`: phone, contact number, email, name,
+// postcode, MyKad, OTP) has no pattern in the contract: the services must enforce that schema, so
+// a value it refuses answers 400 with the schema's message key.
 
 let db: Database;
 let ctx: TestContext;
@@ -120,7 +125,7 @@ const VALID: Record<string, { url: string; auth: Auth; body: Record<string, unkn
       buildingName: "B",
       area: "Kelana Jaya",
       city: "Petaling Jaya",
-      state: "Selangor",
+      state: "selangor",
     },
   },
   checkIspCoverage: {
@@ -135,7 +140,7 @@ const VALID: Record<string, { url: string; auth: Auth; body: Record<string, unkn
       buildingName: "B",
       area: "Kelana Jaya",
       city: "Petaling Jaya",
-      state: "Selangor",
+      state: "selangor",
     },
   },
   authenticate: {
@@ -166,6 +171,10 @@ const INJECTIONS = [
   "../../etc/passwd",
   "\u0000",
 ];
+
+// Values every shared value rule (phone, contact number, email, name, postcode, MyKad, OTP) refuses.
+const RULE_BREAKERS = ["12a4!", "x@y@z"];
+const enforced = new Set<string>();
 
 const written = async () => {
   const tables = [
@@ -260,19 +269,39 @@ describe("request bodies", () => {
         }
       };
       for (const [field, prop] of Object.entries(properties)) {
-        // A required field with a documented default (language: bm) takes the default.
-        if (required.includes(field) && prop.default === undefined) {
+        // Required fields have no default (a missing language is a 400 too).
+        if (required.includes(field)) {
           const { [field]: _omit, ...rest } = base;
           await check(field, rest, true);
         }
         await check(field, { ...base, [field]: wrongType(prop) }, true);
         if (typeof prop.maxLength === "number")
           await check(field, { ...base, [field]: "1".repeat(prop.maxLength + 1) }, true);
+        const rule = prop["x-portal-validation"] as string | undefined;
+        if (rule) {
+          expect(
+            (validation as Record<string, unknown>)[rule],
+            `${id} ${field}: @portal/validation exports ${rule}`,
+          ).toBeDefined();
+          const schema = (validation as unknown as Record<string, GenericSchema>)[rule]!;
+          for (const bad of RULE_BREAKERS) {
+            const expected = validation.validate(schema, bad);
+            expect(expected.success, `${rule} refuses ${bad}`).toBe(false);
+            const res = await send(id, { ...base, [field]: bad });
+            expect(res.status, `${id} ${field} ${bad}: ${JSON.stringify(res.body)}`).toBe(400);
+            expect(names(field, res), `${id} ${field} ${bad}`).toBe(true);
+            // LeadUpdateError carries the key only; every other 400 carries the rule's key.
+            if (!res.body.errors)
+              expect(res.body.code, `${id} ${field} ${bad}`).toBe(expected.errors![0]!.code);
+          }
+          enforced.add(`${id}.${field}`);
+        }
         if (prop.type === "string" || prop.pattern || prop.enum) {
           for (const injection of INJECTIONS) {
             const plainText =
               prop.type === "string" &&
               !prop.pattern &&
+              !rule &&
               !prop.enum &&
               !prop.format &&
               prop.const === undefined;
@@ -283,4 +312,31 @@ describe("request bodies", () => {
       await check("admin", { ...base, admin: true }, true);
     });
   }
+
+  it("enforces the shared rules on every body field that has one", () => {
+    // Run after the per-operation tests: each named field was checked above.
+    expect([...enforced].sort()).toEqual(
+      expect.arrayContaining([
+        "authenticate.identityCard",
+        "b40Verify.identityCard",
+        "checkIspCoverage.postalCode",
+        "checkReferralStatus.phoneNumber",
+        "generateOtp.phoneNumber",
+        "greenfieldSearch.postalCode",
+        "registerInterest.email",
+        "registerInterest.name",
+        "registerInterest.phoneNumber",
+        "registerInterest.postalCode",
+        "updateSbbLead.alternatePhoneNumber",
+        "updateSbbLead.email",
+        "updateSbbLead.identityCard",
+        "updateSbbLead.name",
+        "updateSbbLead.phoneNumber",
+        "verifyOtp.otp",
+        "verifyOtp.phoneNumber",
+        "verifyUserInfo.email",
+        "verifyUserInfo.phoneNumber",
+      ]),
+    );
+  });
 });

@@ -13,6 +13,7 @@ export const MESSAGE_KEYS = [
   "validation.upload.tooLarge",
   "validation.upload.title",
   "validation.mobile.invalid",
+  "validation.contactNumber.invalid",
   "validation.mykad.format",
   "validation.mykad.date",
   "validation.mykad.placeOfBirth",
@@ -23,6 +24,7 @@ export const MESSAGE_KEYS = [
   "validation.product.invalid",
   "validation.contact.invalid",
   "validation.boolean",
+  "validation.slug.invalid",
 ] as const;
 
 /** A stable message key carried by a validation issue (never English text). */
@@ -43,6 +45,7 @@ export const M = {
   uploadTooLarge: "validation.upload.tooLarge",
   uploadTitle: "validation.upload.title",
   mobile: "validation.mobile.invalid",
+  contactNumber: "validation.contactNumber.invalid",
   mykadFormat: "validation.mykad.format",
   mykadDate: "validation.mykad.date",
   mykadPlace: "validation.mykad.placeOfBirth",
@@ -53,6 +56,7 @@ export const M = {
   product: "validation.product.invalid",
   contact: "validation.contact.invalid",
   boolean: "validation.boolean",
+  slug: "validation.slug.invalid",
 } as const satisfies Record<string, MessageKey>;
 
 /** Tells whether a string is one of this package's message keys. */

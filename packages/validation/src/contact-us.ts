@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
+import { contactNumberSchema } from "./contact-number.js";
 import { mobileNumberSchema } from "./mobile.js";
 import { emailSchema, optionalOrEmpty, personNameSchema, requiredString } from "./text.js";
 
@@ -8,13 +9,16 @@ export const ADDRESS_MAX_LENGTH = 500;
 /** Longest accepted box or dish selection value. */
 export const SELECTION_MAX_LENGTH = 100;
 
-/** The contact-us form as the UI holds it; phone numbers come out canonical (+601...). */
+/**
+ * The contact-us form as the UI holds it; phone numbers come out canonical (E.164). SPEC section 3
+ * marks only the email optional: `altNumber` is required and may be a mobile or a fixed-line number.
+ */
 export const contactUsFormSchema = v.object(
   {
     fullname: personNameSchema,
     mobileNumber: mobileNumberSchema,
     email: optionalOrEmpty(emailSchema, M.email),
-    altNumber: optionalOrEmpty(mobileNumberSchema, M.mobile),
+    altNumber: contactNumberSchema,
     address: requiredString(ADDRESS_MAX_LENGTH),
     boxSelection: requiredString(SELECTION_MAX_LENGTH),
     dishSelection: requiredString(SELECTION_MAX_LENGTH),
@@ -34,7 +38,7 @@ export const marketingContactSchema = v.object(
     name: personNameSchema,
     first_contact_number: mobileNumberSchema,
     email: optionalOrEmpty(emailSchema, M.email),
-    second_contact_number: optionalOrEmpty(mobileNumberSchema, M.mobile),
+    second_contact_number: contactNumberSchema,
     address: requiredString(ADDRESS_MAX_LENGTH),
     box_selection: requiredString(SELECTION_MAX_LENGTH),
     dish_selection: requiredString(SELECTION_MAX_LENGTH),
@@ -49,7 +53,7 @@ export type MarketingContactFields = v.InferOutput<typeof marketingContactSchema
 /**
  * Maps a validated contact-us form to the marketing fields: name <- fullname, first_contact_number
  * <- mobileNumber, optional email, second_contact_number <- altNumber, address, box_selection,
- * dish_selection, and contact fixed to 'Yes'. Absent optional fields are left out.
+ * dish_selection, and contact fixed to 'Yes'. An absent email is left out.
  */
 export function toMarketingFields(
   form: ContactUsFormOutput,
@@ -60,7 +64,7 @@ export function toMarketingFields(
     name: form.fullname,
     first_contact_number: form.mobileNumber,
     ...(form.email ? { email: form.email } : {}),
-    ...(form.altNumber ? { second_contact_number: form.altNumber } : {}),
+    second_contact_number: form.altNumber,
     address: form.address,
     box_selection: form.boxSelection,
     dish_selection: form.dishSelection,

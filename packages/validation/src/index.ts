@@ -26,6 +26,15 @@ export {
   isPostcode,
 } from "./text.js";
 export { mobileNumberSchema, normaliseMobileNumber, isMobileNumber } from "./mobile.js";
+export { contactNumberSchema, normaliseContactNumber, isContactNumber } from "./contact-number.js";
+export {
+  slugSchema,
+  imageNameSchema,
+  isSlug,
+  isImageName,
+  SLUG_MAX_LENGTH,
+  IMAGE_NAME_MAX_LENGTH,
+} from "./slug.js";
 export { myKadSchema, normaliseMyKad, isMyKad, isMyKadDate, isMyKadPlaceOfBirth } from "./mykad.js";
 export { otpSchema, isOtp } from "./otp.js";
 export {

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
 import { languageSchema, productSchema } from "./enums.js";
+import { contactNumberSchema } from "./contact-number.js";
 import { mobileNumberSchema } from "./mobile.js";
 import { myKadSchema } from "./mykad.js";
 import { otpSchema } from "./otp.js";
@@ -13,7 +14,8 @@ import {
   requiredString,
 } from "./text.js";
 
-const optionalMobile = optionalOrEmpty(mobileNumberSchema, M.mobile);
+// The alternate number may be a mobile or a fixed-line number.
+const optionalContactNumber = optionalOrEmpty(contactNumberSchema, M.contactNumber);
 
 // Register identifiers: letters, digits, _ and -.
 const IDENTIFIER = /^[A-Za-z0-9_-]+$/;
@@ -32,7 +34,7 @@ export const leadContactSchema = v.object(
   {
     name: personNameSchema,
     phoneNumber: mobileNumberSchema,
-    alternatePhoneNumber: optionalMobile,
+    alternatePhoneNumber: optionalContactNumber,
     email: emailSchema,
   },
   M.type,
@@ -74,7 +76,7 @@ export const leadUpdateBodySchema = v.pipe(
     {
       name: v.optional(personNameSchema),
       phoneNumber: v.optional(mobileNumberSchema),
-      alternatePhoneNumber: v.optional(mobileNumberSchema),
+      alternatePhoneNumber: v.optional(contactNumberSchema),
       email: v.optional(emailSchema),
       identityCard: v.optional(myKadSchema),
       address: v.optional(leadAddressInputSchema),

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { isSlug } from "@portal/validation";
 import type { ValidateFunction } from "ajv";
 import { parse as parseYaml } from "yaml";
 import type { Database, Queryable } from "../db/database.js";
@@ -112,7 +113,6 @@ export class ContentImportError extends Error {
   }
 }
 
-const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const LANGS = ["bm", "en"];
 
 type Doc = Record<string, unknown>;
@@ -174,7 +174,7 @@ async function compileSchemas(
   const ajv = createAjv({ useDefaults: false, allErrors: true });
   const files = new Set(["common.yaml", ...manifest.files.map((f) => f.schemaFile)]);
   for (const file of files) {
-    if (!/^[a-z-]+\.yaml$/.test(file))
+    if (!file.endsWith(".yaml") || !isSlug(file.slice(0, -".yaml".length)))
       throw new ContentImportError([`manifest.json: schemaFile ${file} is not an openapi/ file`]);
     const doc = parseYaml(await readFile(join(openapiDir, file), "utf8")) as Record<
       string,
@@ -261,7 +261,8 @@ export async function readContentSeed(
         }
         const d = item as Doc;
         const id = f.key ? str(d[f.key]) : kind;
-        if (!ID.test(id)) {
+        // Kebab-case ids: @portal/validation slugSchema (content.yaml ContentId).
+        if (!isSlug(id)) {
           problems.push(`${where}: ${f.key} "${id}" is not a kebab-case id`);
           return;
         }

@@ -1,29 +1,18 @@
-import { leadSearchPayloadSchema, STATE_NAMES, STATES, type State } from "@portal/validation";
+import { leadSearchPayloadSchema, STATE_NAMES } from "@portal/validation";
 import type { FastifyInstance } from "fastify";
 import type { OperationTable } from "../openapi/register.js";
 import { rateLimited } from "../plugins/security.js";
 import { toApiAddress, type AddressRow } from "../services/leads.js";
-import { badRequest } from "../lib/errors.js";
 import { parseWith } from "./validate.js";
 
 /**
- * The contract names states as in the register ("Negeri Sembilan", any case); the shared rule
- * knows slugs ("negeri-sembilan"). Both are accepted: the slug is checked, the name is searched.
+ * The shared rules (@portal/validation leadSearchPayloadSchema: postcode, residence type, street
+ * fields, `state` one of the 16 slugs, as in the contract's MalaysianStateSlug), then the slug is
+ * turned into the register's state name (`STATE_NAMES`) for the search.
  */
 function checkedSearch(body: SearchBody): SearchBody {
-  if (body.state === undefined) {
-    parseWith(leadSearchPayloadSchema, body);
-    return body;
-  }
-  const wanted = body.state.trim().toLowerCase();
-  const slug = (STATES as readonly string[]).includes(wanted)
-    ? (wanted as State)
-    : (Object.entries(STATE_NAMES) as [State, string][]).find(
-        ([, name]) => name.toLowerCase() === wanted,
-      )?.[0];
-  if (!slug) throw badRequest("state", "validation.state.invalid");
-  parseWith(leadSearchPayloadSchema, { ...body, state: slug });
-  return { ...body, state: STATE_NAMES[slug] };
+  const checked = parseWith(leadSearchPayloadSchema, body);
+  return checked.state === undefined ? body : { ...body, state: STATE_NAMES[checked.state] };
 }
 
 interface SearchBody {

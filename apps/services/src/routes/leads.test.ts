@@ -269,7 +269,7 @@ describe("update-sbb-lead", () => {
       payload: {
         name: "Aminah binti Yusof",
         phoneNumber: "0123456789",
-        alternatePhoneNumber: "0198765432",
+        alternatePhoneNumber: "03-7803 1234",
         email: "aminah@example.my",
         identityCard: "850315145678",
         address: { addressId: id, unitNumber: "12", remarks: "Blue gate" },
@@ -281,6 +281,8 @@ describe("update-sbb-lead", () => {
       status: "draft",
       name: "Aminah binti Yusof",
       phoneNumber: "+60123456789",
+      // The alternate number may be a fixed line (@portal/validation contactNumberSchema).
+      alternatePhoneNumber: "+60378031234",
       email: "aminah@example.my",
       identityCard: "********5678",
       phoneVerified: false,
@@ -294,6 +296,7 @@ describe("update-sbb-lead", () => {
     [{ phoneNumber: "0312345678" }, "phoneNumber"],
     [{ phoneNumber: "12345" }, "phoneNumber"],
     [{ alternatePhoneNumber: "999" }, "alternatePhoneNumber"],
+    [{ alternatePhoneNumber: "0212345678" }, "alternatePhoneNumber"],
     [{ email: "not-an-email" }, "email"],
     [{ email: "a@b" }, "email"],
     [{ phoneNumber: "0123456789", alternatePhoneNumber: "+60123456789" }, "alternatePhoneNumber"],

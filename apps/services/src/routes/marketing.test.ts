@@ -87,6 +87,14 @@ describe("contact-us", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(res.body).toContain(THANK_YOU_MARKER);
     expect(await stored()).toBe(1);
+    const stored2 = await db.query<{ second_contact_number: string; first_contact_number: string }>(
+      "select first_contact_number, second_contact_number from marketing_submissions",
+    );
+    // Canonical E.164 numbers; the alternate number may be a fixed line.
+    expect(stored2.rows[0]).toEqual({
+      first_contact_number: "+60123456789",
+      second_contact_number: "+60312345678",
+    });
     const replay = await submit({ ...FIELDS, altcha });
     expect(replay.statusCode).toBe(403);
     expect(JSON.parse(replay.body).code).toBe("captcha.replayed");
@@ -118,15 +126,19 @@ describe("contact-us", () => {
   });
 
   it("refuses invalid fields naming them", async () => {
-    for (const [field, value] of [
-      ["first_contact_number", "12345"],
-      ["name", "R2-D2"],
-      ["contact", "No"],
-      ["address", "x".repeat(301)],
+    // The codes are @portal/validation's message keys (the contract has no pattern for them).
+    for (const [field, value, code] of [
+      ["first_contact_number", "12345", "validation.mobile.invalid"],
+      ["first_contact_number", "0312345678", "validation.mobile.invalid"],
+      ["second_contact_number", "0212345678", "validation.contactNumber.invalid"],
+      ["name", "R2-D2", "validation.name.invalid"],
+      ["email", "a@@example.my", "validation.email.invalid"],
+      ["contact", "No", "validation.contact.invalid"],
+      ["address", "x".repeat(301), "validation.address.tooLong"],
     ] as const) {
       const res = await submit({ ...FIELDS, [field]: value, altcha: await solved() });
       expect(res.statusCode, field).toBe(400);
-      expect(JSON.parse(res.body).field).toBe(field);
+      expect(JSON.parse(res.body)).toMatchObject({ field, code });
     }
     const missing = await submit({ ...FIELDS, formKey: "", altcha: await solved() });
     expect(missing.statusCode).toBe(400);

@@ -3,11 +3,11 @@ import multipart from "@fastify/multipart";
 import { marketingContactSchema } from "@portal/validation";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import * as v from "valibot";
 import type { OperationTable } from "../openapi/register.js";
 import { rateLimited } from "../plugins/security.js";
 import { HttpError, unauthorized } from "../lib/errors.js";
 import { MARKETING_FORM_KEY } from "./config.js";
+import { parseWith } from "./validate.js";
 
 /** The marker the portal looks for in the thank-you page (marketing.yaml). */
 export const THANK_YOU_MARKER = "<!-- portal:contact-us:thank-you -->";
@@ -39,7 +39,6 @@ export async function marketingOperations(app: FastifyInstance): Promise<Operati
     attachFieldsToBody: "keyValues",
     limits: { files: 0, fields: 20, fieldSize: 4096, parts: 20, fieldNameSize: 64 },
   });
-  const fieldRules = v.omit(marketingContactSchema, ["second_contact_number"]);
 
   const checkApiKey = async (request: FastifyRequest, _reply: FastifyReply) => {
     const key = request.headers["x-api-key"];
@@ -68,15 +67,8 @@ export async function marketingOperations(app: FastifyInstance): Promise<Operati
       options: { config: rateLimited(1 / 3), onRequest: checkApiKey, bodyLimit: 32 * 1024 },
       async handler(request, reply) {
         const body = request.body as Record<string, string>;
-        const fields = v.safeParse(fieldRules, body);
-        if (!fields.success) {
-          const issue = fields.issues[0];
-          const field = (issue && v.getDotPath(issue)) || "body";
-          throw new HttpError(400, `${field} is invalid`, {
-            field,
-            code: `validation.${field.replace(/_(.)/g, (_m, c: string) => c.toUpperCase())}.invalid`,
-          });
-        }
+        // The shared rules (@portal/validation): 400 naming the field with the rule's message key.
+        const f = parseWith(marketingContactSchema, body);
         if (body.formKey !== MARKETING_FORM_KEY) {
           throw new HttpError(400, "formKey is unknown", {
             field: "formKey",
@@ -106,7 +98,6 @@ export async function marketingOperations(app: FastifyInstance): Promise<Operati
         );
         if (spent.rows.length === 0)
           throw captchaError("captcha.replayed", "Captcha solution was already used");
-        const f = fields.output;
         await app.db.query(
           `insert into marketing_submissions (id, form_key, name, first_contact_number, second_contact_number, email, address, box_selection, dish_selection, contact, created_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
@@ -115,7 +106,7 @@ export async function marketingOperations(app: FastifyInstance): Promise<Operati
             f.formKey,
             f.name,
             f.first_contact_number,
-            body.second_contact_number ?? null,
+            f.second_contact_number,
             f.email ?? null,
             f.address,
             f.box_selection,

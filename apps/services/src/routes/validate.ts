@@ -9,10 +9,12 @@ import { badRequest } from "../lib/errors.js";
 export function parseWith<const TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
+  /** The body field `input` is, when the schema is a single value's. */
+  name?: string,
 ): v.InferOutput<TSchema> {
   const result = validate(schema, input);
   if (result.success) return result.output;
   const first = result.errors[0];
-  const field = first?.field || "body";
+  const field = [name, first?.field].filter(Boolean).join(".") || "body";
   throw badRequest(field, first?.code ?? "validation.invalid", `${field} is invalid`);
 }

@@ -134,19 +134,26 @@ describe("contact-us", () => {
     expect(validate(marketingContactSchema, fields).success).toBe(true);
   });
 
-  it("leaves out an empty email and alternate number", () => {
-    const parsed = validate(contactUsFormSchema, { ...form, email: "", altNumber: "" });
+  it("leaves out an empty email; the alternate number is required, mobile or fixed line", () => {
+    const parsed = validate(contactUsFormSchema, { ...form, email: "", altNumber: "03-1234 5678" });
     const fields = toMarketingFields(parsed.output!, "k");
     expect(fields).not.toHaveProperty("email");
-    expect(fields).not.toHaveProperty("second_contact_number");
+    expect(fields.second_contact_number).toBe("+60312345678");
     expect(validate(marketingContactSchema, fields).success).toBe(true);
+    expect(validate(contactUsFormSchema, { ...form, altNumber: "" }).errors).toEqual([
+      { field: "altNumber", code: "validation.required" },
+    ]);
+    const { second_contact_number: _omitted, ...withoutAlternate } = fields;
+    expect(validate(marketingContactSchema, withoutAlternate).errors).toEqual([
+      { field: "second_contact_number", code: "validation.required" },
+    ]);
   });
 
   it.each([
     [{ fullname: "Zoë" }, "fullname", "validation.name.invalid"],
     [{ mobileNumber: "12345" }, "mobileNumber", "validation.mobile.invalid"],
     [{ email: "a@@b.com" }, "email", "validation.email.invalid"],
-    [{ altNumber: "999" }, "altNumber", "validation.mobile.invalid"],
+    [{ altNumber: "999" }, "altNumber", "validation.contactNumber.invalid"],
     [{ address: "" }, "address", "validation.required"],
     [{ boxSelection: undefined }, "boxSelection", "validation.required"],
   ])("rejects %j", (patch, field, code) => {
@@ -192,7 +199,7 @@ describe("lead bodies", () => {
     });
     expect(result.errors).toEqual([
       { field: "phoneNumber", code: "validation.mobile.invalid" },
-      { field: "alternatePhoneNumber", code: "validation.mobile.invalid" },
+      { field: "alternatePhoneNumber", code: "validation.contactNumber.invalid" },
       { field: "email", code: "validation.email.invalid" },
     ]);
   });

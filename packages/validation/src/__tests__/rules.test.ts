@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  contactNumberSchema,
   emailSchema,
+  imageNameSchema,
+  normaliseContactNumber,
+  slugSchema,
   fileExtension,
   isMyKadDate,
   isUploadType,
@@ -110,6 +114,73 @@ table("mobile number", mobileNumberSchema, [
   ["123456789", "validation.mobile.invalid"],
   ["012-abc6789", "validation.mobile.invalid"],
   ["+60+0123456789", "validation.mobile.invalid"],
+]);
+
+table("contact number (mobile or fixed line)", contactNumberSchema, [
+  ["0123456789", true],
+  ["011-2345 6789", true],
+  ["+60123456789", true],
+  ["03-1234 5678", true],
+  ["0312345678", true],
+  ["+60312345678", true],
+  ["603-12345678", true],
+  ["04-2612345", true],
+  ["07 223 4567", true],
+  ["09-7481234", true],
+  ["088-234567", true],
+  ["082 412345", true],
+  ["", "validation.required"],
+  [3123456789, "validation.type"],
+  ["031234567", "validation.contactNumber.invalid"],
+  ["031234567890", "validation.contactNumber.invalid"],
+  ["042612345678", "validation.contactNumber.invalid"],
+  ["081234567", "validation.contactNumber.invalid"],
+  ["0212345678", "validation.contactNumber.invalid"],
+  ["1300881234", "validation.contactNumber.invalid"],
+  ["+6563123456", "validation.contactNumber.invalid"],
+  ["03-abcd 5678", "validation.contactNumber.invalid"],
+  ["0".repeat(21), "validation.contactNumber.invalid"],
+]);
+
+describe("normaliseContactNumber", () => {
+  it.each([
+    ["03-1234 5678", "+60312345678"],
+    ["088-234567", "+6088234567"],
+    ["012-3456789", "+60123456789"],
+    ["999", undefined],
+  ])("%s -> %s", (raw, expected) => {
+    expect(normaliseContactNumber(raw)).toBe(expected);
+  });
+});
+
+table("slug", slugSchema, [
+  ["suria-sports-1", true],
+  ["a", true],
+  ["9tv", true],
+  ["a".repeat(64), true],
+  ["", "validation.required"],
+  ["a".repeat(65), "validation.tooLong"],
+  ["-lead", "validation.slug.invalid"],
+  ["Suria", "validation.slug.invalid"],
+  ["a_b", "validation.slug.invalid"],
+  ["a b", "validation.slug.invalid"],
+  ["a/b", "validation.slug.invalid"],
+  ["a.b", "validation.slug.invalid"],
+]);
+
+table("image name", imageNameSchema, [
+  ["suria-logo.svg", true],
+  ["ch-101.png", true],
+  [`${"a".repeat(151)}.svg`, true],
+  [`${"a".repeat(152)}.svg`, "validation.slug.invalid"],
+  ["logo.gif", "validation.slug.invalid"],
+  ["Logo.svg", "validation.slug.invalid"],
+  [".svg", "validation.slug.invalid"],
+  ["..%2fsecret.svg", "validation.slug.invalid"],
+  ["a/b.svg", "validation.slug.invalid"],
+  ["a.svg.png", "validation.slug.invalid"],
+  ["logo.SVG", "validation.slug.invalid"],
+  ["", "validation.required"],
 ]);
 
 describe("normaliseMobileNumber", () => {

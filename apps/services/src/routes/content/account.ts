@@ -103,8 +103,8 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
           accountNumber: string;
           identityCard: string;
         };
-        const product = parseWith(productSchema, body.product);
-        const identityCard = parseWith(myKadSchema, body.identityCard);
+        const product = parseWith(productSchema, body.product, "product");
+        const identityCard = parseWith(myKadSchema, body.identityCard, "identityCard");
         const row = await account(body.accountNumber);
         if (!row || row.identity_card !== identityCard)
           throw unauthorized(
@@ -218,8 +218,8 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
       async handler(request) {
         const claims = await tokens.fromRequest("product", request);
         const body = request.body as { phoneNumber: string; email?: string };
-        const phone = parseWith(mobileNumberSchema, body.phoneNumber);
-        if (body.email !== undefined) parseWith(emailSchema, body.email);
+        const phone = parseWith(mobileNumberSchema, body.phoneNumber, "phoneNumber");
+        if (body.email !== undefined) parseWith(emailSchema, body.email, "email");
         const row = await account(claims.sub);
         if (!row) throw unauthorized();
         const mismatches: ("phoneNumber" | "email")[] = [];
@@ -237,7 +237,11 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
       options: { config: rateLimited() },
       async handler(request) {
         const { code } = request.params as { code: string };
-        const lang = parseWith(languageSchema, (request.query as { lang?: string }).lang ?? "bm");
+        const lang = parseWith(
+          languageSchema,
+          (request.query as { lang?: string }).lang ?? "bm",
+          "lang",
+        );
         const { rows } = await db.query<{
           code: string;
           referrer_name: string;
@@ -277,7 +281,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
       options: { config: rateLimited(1 / 3) },
       async handler(request) {
         const body = request.body as { referralCode: string; phoneNumber: string };
-        const phone = parseWith(mobileNumberSchema, body.phoneNumber);
+        const phone = parseWith(mobileNumberSchema, body.phoneNumber, "phoneNumber");
         const { rows } = await db.query<{ status: string; updated_at: string | Date }>(
           "select status, updated_at from referrals where referral_code = $1 and phone_number = $2",
           [body.referralCode, phone],

@@ -1,11 +1,9 @@
 import { readFile, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
+import { isImageName } from "@portal/validation";
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../lib/errors.js";
 import { strongEtag } from "../../plugins/etag.js";
-
-/** The image file names content may refer to (content.yaml ImagePath, without the prefix). */
-export const IMAGE_NAME = /^[a-z0-9][a-z0-9-]{0,150}\.(svg|png)$/;
 
 const TYPES: Record<string, string> = { svg: "image/svg+xml", png: "image/png" };
 const MAX_CACHED_BYTES = 1_000_000;
@@ -33,11 +31,11 @@ export class ImageStore {
 
   /** The image called `name`, or undefined when the name is not an image name or no such file exists. */
   get(name: string): Promise<ImageFile | undefined> {
-    const match = IMAGE_NAME.exec(name);
-    if (!match) return Promise.resolve(undefined);
+    // The rule (content.yaml ImagePath without the prefix) is @portal/validation's imageNameSchema.
+    if (!isImageName(name)) return Promise.resolve(undefined);
     let file = this.#files.get(name);
     if (!file) {
-      file = this.#read(name, TYPES[match[1] as string] as string);
+      file = this.#read(name, TYPES[name.slice(name.lastIndexOf(".") + 1)] as string);
       this.#files.set(name, file);
       void file.then((f) => {
         if (!f || f.body.length > MAX_CACHED_BYTES) this.#files.delete(name);
