@@ -380,7 +380,9 @@ test.describe("fibre journey", () => {
   test("the coverage check works with the keyboard alone, with a visible focus", async ({
     page,
   }) => {
-    await fresh(page, "/coverage");
+    // Arriving from a combo page: the lead is created with that package.
+    await fresh(page, "/coverage?package=fibre-300");
+    const lead = page.waitForRequest((r) => r.url().endsWith("/generate-sbb-lead"));
     const focusOutline = () =>
       page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     await page.getByLabel(/^Postcode/).focus();
@@ -394,6 +396,7 @@ test.describe("fibre journey", () => {
     await page.keyboard.type("SS 7/19");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Choose your address" })).toBeFocused();
+    expect((await lead).postDataJSON()).toMatchObject({ product: "fibre", packageId: "fibre-300" });
     await page.keyboard.press("Tab");
     await expect(page.locator('input[name="address"]').first()).toBeFocused();
     await page.keyboard.press("Space");

@@ -14,6 +14,8 @@ import {
   STATES,
   STATE_NAMES,
   STREET_FIELD_MAX_LENGTH,
+  identifierSchema,
+  validate,
   leadSearchFormSchema,
   type LeadSearchForm,
 } from "@portal/validation";
@@ -31,6 +33,7 @@ import {
   type FieldCodes,
   useValidationText,
 } from "./journey";
+import { writeChosenPackage } from "../api/chosen-package";
 import { journeyMessages } from "./messages";
 
 const messages = defineMessages({
@@ -335,7 +338,13 @@ function CoverageResult({ coverage, postcode }: { coverage: Coverage; postcode: 
   );
 }
 
-function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
+function CoverageJourney({
+  initialPostcode,
+  packageId,
+}: {
+  initialPostcode?: string;
+  packageId?: string;
+}) {
   const intl = useIntl();
   const text = useValidationText();
   const { state, flow } = useJourney();
@@ -353,6 +362,10 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
   const pickRef = useRef<HTMLHeadingElement>(null);
 
   const busy = state.loading.generateLead || state.loading.searchAddress;
+  const leadBody = packageId ? { packageId } : {};
+  useEffect(() => {
+    if (packageId) writeChosenPackage(packageId);
+  }, [packageId]);
   const set = (key: keyof SearchForm) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
@@ -360,7 +373,7 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
 
   async function ensureLead() {
     const snapshot = flow.getSnapshot();
-    if (!snapshot.hasToken || snapshot.step === "submitted") await flow.generateLead({});
+    if (!snapshot.hasToken || snapshot.step === "submitted") await flow.generateLead(leadBody);
   }
 
   async function onSearch(event: FormEvent<HTMLFormElement>) {
@@ -382,7 +395,7 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
       } catch (error) {
         // The saved token was cleared or expired: start a new lead once and search again.
         if ((error as { code?: string }).code !== "missing-token") throw error;
-        await flow.generateLead({});
+        await flow.generateLead(leadBody);
         await flow.searchAddress(input);
       }
       setSearched(true);
@@ -562,7 +575,14 @@ function CoverageJourney({ initialPostcode }: { initialPostcode?: string }) {
 }
 
 /** Fibre coverage: address search, a picker of candidate addresses, and the coverage result. */
-export function CoveragePage({ postcode }: { postcode?: string }) {
+export function CoveragePage({
+  postcode,
+  packageId,
+}: {
+  postcode?: string;
+  /** The combo package the visitor came from; kept only when it is a valid identifier. */
+  packageId?: string;
+}) {
   const intl = useIntl();
   const title = intl.formatMessage(messages.title);
   usePageMeta(title, intl.formatMessage(messages.lead));
@@ -572,7 +592,14 @@ export function CoveragePage({ postcode }: { postcode?: string }) {
       <Crumbs trail={[{ key: "coverage", label: title }]} />
       <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
       <FibreJourney>
-        <CoverageJourney initialPostcode={postcode} />
+        <CoverageJourney
+          initialPostcode={postcode}
+          packageId={
+            packageId !== undefined && validate(identifierSchema, packageId).success
+              ? packageId
+              : undefined
+          }
+        />
       </FibreJourney>
     </Container>
   );

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { shellMessages } from "../../../shared/messages";
 import { useLanguage } from "../../../shared/language";
+import { readChosenPackage } from "../api/chosen-package";
 import { fibreCombosQueryOptions } from "../api/get-fibre-combos";
 import { useJourney } from "./journey";
 import { journeyMessages } from "./messages";
@@ -85,7 +86,7 @@ export function PackageStep({
   const { lang } = useLanguage();
   const { state, flow } = useJourney();
   const combos = useQuery(fibreCombosQueryOptions(lang));
-  const [packageId, setPackageId] = useState("");
+  const [packageId, setPackageId] = useState(() => readChosenPackage() ?? "");
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<{ package?: boolean; terms?: boolean }>({});
   const [failure, setFailure] = useState<"incomplete" | "failed">();
@@ -94,7 +95,9 @@ export function PackageStep({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = { package: !packageId, terms: !terms };
+    // A package remembered from another page counts only if it is still on sale.
+    const known = combos.data?.some((combo) => combo.id === packageId) ?? false;
+    const found = { package: !known, terms: !terms };
     setErrors(found);
     setFailure(undefined);
     if (found.package) {
