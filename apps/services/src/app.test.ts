@@ -78,6 +78,17 @@ describe("ETag and If-None-Match (RFC 9110)", () => {
     });
     expect(miss.statusCode).toBe(200);
     expect(miss.headers.etag).toBe(etag);
+    // The contract bounds If-None-Match to 1024 characters: longer is a 400 naming it.
+    const long = await call(ctx.app, {
+      method: "GET",
+      url: "/content/api/v1/channel/bm/suria-sports-1",
+      headers: { "if-none-match": `"${"x".repeat(1030)}"` },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({
+      field: "If-None-Match",
+      code: "validation.ifNoneMatch.tooLong",
+    });
   });
 
   it("parses tag lists", () => {

@@ -10,7 +10,7 @@ import { normaliseKeyword } from "../../content/text.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { seedDir } from "../../lib/paths.js";
 import type { OperationTable } from "../../openapi/register.js";
-import { strongEtag } from "../../plugins/etag.js";
+import { replyNotModified, strongEtag } from "../../plugins/etag.js";
 import { ImageStore, registerContentImages } from "./images.js";
 
 /** A serialised answer: the exact body bytes and their entity tag. */
@@ -24,8 +24,17 @@ const answerOf = (json: string): Answer => {
   return { body, etag: strongEtag(body) };
 };
 
-const send = (reply: FastifyReply, answer: Answer) =>
-  reply.header("etag", answer.etag).type("application/json; charset=utf-8").send(answer.body);
+/**
+ * Sends a cached answer. A matching If-None-Match is answered here with 304 from the cached ETag,
+ * without a body to serialise, hash or strip (the etag plugin leaves non-200 answers alone).
+ */
+const send = (reply: FastifyReply, answer: Answer) => {
+  if (replyNotModified(reply, answer.etag)) return reply;
+  return reply
+    .header("etag", answer.etag)
+    .type("application/json; charset=utf-8")
+    .send(answer.body);
+};
 
 const intFromEnv = (name: string, fallback: number): number => {
   const value = Number(process.env[name]);
