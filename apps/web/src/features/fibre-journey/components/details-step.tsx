@@ -50,7 +50,7 @@ const messages = defineMessages({
   },
   alternateHint: {
     id: "fibre.details.alternate.hint",
-    defaultMessage: "Another mobile number we can call if we cannot reach you",
+    defaultMessage: "Another number, mobile or fixed line, we can call if we cannot reach you",
     description: "Hint: alternate phone number",
   },
   email: { id: "fibre.details.email", defaultMessage: "Email", description: "Label: email" },
@@ -72,7 +72,7 @@ const messages = defineMessages({
   alternateRefused: {
     id: "fibre.details.alternate.refused",
     defaultMessage:
-      "We could not accept this alternate number. Use a different mobile number from your main one.",
+      "We could not accept this alternate number. Use a different number from your main one.",
     description: "Server refused the alternate number",
   },
   emailRefused: {
