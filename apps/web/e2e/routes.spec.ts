@@ -48,6 +48,11 @@ for (const lang of ["bm", "en"] as const) {
         expect(await page.title()).toMatch(/Suria/);
         expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
         expect(await seriousViolations(page)).toEqual([]);
+        // Every text is translated: no raw message id (e.g. "fibre.nav.coverage") in the page.
+        const texts = await page
+          .locator("header a, footer a, nav a, h1, h2, button, label")
+          .allInnerTexts();
+        expect(texts.filter((text) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(text.trim()))).toEqual([]);
         await page.screenshot({
           path: join(artifacts, `${route.name}-${lang}-1280.png`),
           fullPage: true,

@@ -25,21 +25,43 @@ const compile = (catalog, outFile) => {
 };
 mkdirSync(join(outDir, "areas"), { recursive: true });
 
+// Ids that the shell code itself uses (header, footer, providers): they must be in the shell
+// catalog even when a journey's catalog declares them, since the shell renders on every page.
+const shellSources = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? shellSources(join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name) && !/\.test\./.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
+  );
+const shellIds = new Set(
+  [
+    ...shellSources(join(root, "src", "shared")),
+    join(root, "src", "main.tsx"),
+    join(root, "src", "routes", "__root.tsx"),
+  ].flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/\bid:\s*"([^"]+)"/g)].map((m) => m[1]),
+  ),
+);
+const inShell = (id) => id.startsWith("shell.") || shellIds.has(id);
+
 try {
   for (const lang of ["bm", "en"]) {
     const ui = JSON.parse(readFileSync(join(uiDir, "src", "lang", `${lang}.json`), "utf8"));
     const shell = { ...ui, ...JSON.parse(readFileSync(join(langDir, `${lang}.json`), "utf8")) };
     // Journeys keep their own catalogs, `src/lang/<area>.<lang>.json`, so features can add
     // messages without editing one shared file. Each compiles to `compiled/areas/<area>.<lang>.json`,
-    // loaded only with the routes that need it (src/shared/i18n.tsx); their `shell.*` ids (links
-    // in the header and footer) join the shell catalog, which every page loads.
+    // loaded only with the routes that need it (src/shared/i18n.tsx); their `shell.*` ids and the
+    // ids the shell code uses (links in the header and footer) join the shell catalog, which
+    // every page loads.
     for (const name of readdirSync(langDir)
       .filter((n) => n.endsWith(`.${lang}.json`))
       .sort()) {
       const area = name.slice(0, -`.${lang}.json`.length);
       const entries = Object.entries(JSON.parse(readFileSync(join(langDir, name), "utf8")));
-      Object.assign(shell, Object.fromEntries(entries.filter(([id]) => id.startsWith("shell."))));
-      const own = Object.fromEntries(entries.filter(([id]) => !id.startsWith("shell.")));
+      Object.assign(shell, Object.fromEntries(entries.filter(([id]) => inShell(id))));
+      const own = Object.fromEntries(entries.filter(([id]) => !inShell(id)));
       compile(own, join(outDir, "areas", `${area}.${lang}.json`));
     }
     compile(shell, join(outDir, `${lang}.json`));
