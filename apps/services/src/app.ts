@@ -90,6 +90,8 @@ export const portal = fp<PortalPluginOptions>(
       corsOrigins: opts.env.corsOrigins,
       rateLimitMax: opts.rateLimitMax,
       production: opts.env.portalEnv === "production",
+      db: opts.db,
+      clock: opts.clock,
     });
     await app.register(jsonBody);
     await app.register(etag);

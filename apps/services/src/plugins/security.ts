@@ -3,7 +3,10 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
+import type { Queryable } from "../db/database.js";
+import type { Clock } from "../lib/clock.js";
 import { reason } from "../lib/errors.js";
+import { databaseRateLimitStore } from "./rate-limit-store.js";
 
 /** Options of the security plugin. */
 export interface SecurityOptions {
@@ -12,6 +15,9 @@ export interface SecurityOptions {
   rateLimitMax: number;
   /** HSTS and upgrade-insecure-requests only make sense behind HTTPS in production. */
   production: boolean;
+  /** Where the rate-limit counters live (shared by every instance on the database). */
+  db: Queryable;
+  clock: Clock;
 }
 
 /**
@@ -53,6 +59,8 @@ export default fp<SecurityOptions>(
     });
     await app.register(rateLimit, {
       global: false,
+      // Counters in the database (migration 0004), not in memory: instances share the limit.
+      store: databaseRateLimitStore(opts.db, opts.clock) as never,
       max: opts.rateLimitMax,
       timeWindow: "1 minute",
       errorResponseBuilder: (_req, context) => ({

@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.js";
+import { ManualClock } from "../lib/clock.js";
 import { DEV_SECRETS } from "../lib/env.js";
 import {
   buildTestApp,
@@ -438,6 +439,8 @@ describe("order, consent, register-interest and purchase", () => {
 
 describe("rate limits", () => {
   it("answer 429 with Retry-After and an ErrorBody past the per-minute maximum", async () => {
+    // Counters live in the database: start from none (earlier tests counted on the same routes).
+    await db.query("delete from rate_limits");
     const limited = await buildTestApp(db, { rateLimitMax: 3 });
     try {
       const send = () =>
@@ -466,6 +469,58 @@ describe("rate limits", () => {
       expect((await auth()).status).toBe(429);
     } finally {
       await limited.close();
+    }
+  });
+
+  it("are shared by every instance on the same database, per route, and end with the window", async () => {
+    await db.query("delete from rate_limits");
+    const clock = new ManualClock();
+    const [one, two] = [
+      await buildTestApp(db, { rateLimitMax: 3, clock }),
+      await buildTestApp(db, { rateLimitMax: 3, clock }),
+    ];
+    try {
+      const lead = (ctx2: typeof one) =>
+        call(ctx2.app, {
+          method: "POST",
+          url: "/shop/api/v1/greenfield/generate-sbb-lead",
+          payload: { product: "tv", language: "en" },
+        });
+      expect((await lead(one)).status).toBe(200);
+      expect((await lead(two)).status).toBe(200);
+      const third = await lead(one);
+      expect(third.status).toBe(200);
+      expect(third.headers["x-ratelimit-remaining"]).toBe("0");
+      // The fourth request is refused by either instance.
+      const refused = await lead(two);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBe(60);
+      expect((await lead(one)).status).toBe(429);
+      // Another route counts on its own.
+      const interest = await call(two.app, {
+        method: "POST",
+        url: "/shop/api/v3/register-interest",
+        payload: {
+          name: "Lim",
+          phoneNumber: "0198765432",
+          product: "tv",
+          postalCode: "81300",
+          language: "en",
+        },
+      });
+      expect(interest.status, JSON.stringify(interest.body)).toBe(200);
+      // One counter row per route and client, in the database.
+      const rows = await db.query<{ key: string; hits: number }>(
+        "select key, hits from rate_limits order by key",
+      );
+      expect(rows.rows.find((r) => r.key.includes("generate-sbb-lead"))?.hits).toBe(5);
+      // The window ends on the injected clock for both instances.
+      clock.advance(61);
+      expect((await lead(two)).status).toBe(200);
+      expect((await lead(one)).status).toBe(200);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 });

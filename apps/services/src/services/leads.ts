@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import * as v from "valibot";
 import type { Database, Queryable } from "../db/database.js";
 import type { Clock } from "../lib/clock.js";
 import { HttpError, notFound } from "../lib/errors.js";
 import { maskTail } from "../lib/logger.js";
+
+const LEAD_ID = v.pipe(v.string(), v.uuid());
 
 /** A row of the leads table. */
 export interface LeadRow {
@@ -119,7 +122,11 @@ export class LeadService {
 
   /** The lead, or 401 when the token's lead no longer exists. */
   async get(id: string, db: Queryable = this.db): Promise<LeadRow> {
-    const { rows } = await db.query<LeadRow>("select * from leads where id = $1", [id]);
+    // A well-signed token whose subject is not a lead id at all (PostgreSQL would refuse the
+    // uuid cast with an error) is a missing lead.
+    const { rows } = v.is(LEAD_ID, id)
+      ? await db.query<LeadRow>("select * from leads where id = $1", [id])
+      : { rows: [] };
     const lead = rows[0];
     if (!lead)
       throw new HttpError(401, "Token is invalid or expired", { code: "auth.token.invalid" });
