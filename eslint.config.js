@@ -18,6 +18,7 @@ export default tseslint.config(
       "**/test-results/**",
       "**/artifacts/**",
       "**/data/**",
+      "**/.tanstack/**",
     ],
   },
   js.configs.recommended,

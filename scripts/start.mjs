@@ -17,10 +17,17 @@ const apps = [
   {
     name: "services",
     dir: "apps/services",
+    script: "start",
     url: `http://localhost:${servicesPort}`,
     env: { PORT: servicesPort },
   },
-  { name: "web", dir: "apps/web", url: `http://localhost:${webPort}`, env: { PORT: webPort } },
+  {
+    name: "web",
+    dir: "apps/web",
+    script: "serve",
+    url: `http://localhost:${webPort}`,
+    env: { PORT: webPort },
+  },
 ].filter((app) => existsSync(join(root, app.dir, "package.json")));
 
 const filters = apps.map((app) => `--filter=./${app.dir}...`);
@@ -31,7 +38,7 @@ execFileSync("pnpm", ["exec", "turbo", "run", "build", ...filters], {
 });
 
 const children = apps.map((app) => {
-  const child = spawn("pnpm", ["--dir", app.dir, "run", "serve"], {
+  const child = spawn("pnpm", ["--dir", app.dir, "run", app.script], {
     cwd: root,
     stdio: "inherit",
     env: { ...env, ...app.env },
