@@ -149,12 +149,15 @@ test("contact-us: a refused captcha keeps the form, and Try again sends it", asy
 test("contact-us and its link are hidden when the configuration turns the form off", async ({
   page,
 }) => {
-  // A second services instance started with CONTACT_ENABLED=false serves the configuration.
+  // A second services instance started with CONTACT_ENABLED=false serves the configuration;
+  // scripts/with-servers.mjs starts it and sets E2E_SERVICES_CONTACT_OFF_URL.
   const off = process.env.E2E_SERVICES_CONTACT_OFF_URL;
-  test.skip(
-    !off,
-    "set E2E_SERVICES_CONTACT_OFF_URL to services started with CONTACT_ENABLED=false",
-  );
+  if (!off) {
+    throw new Error(
+      "E2E_SERVICES_CONTACT_OFF_URL is not set: run through scripts/with-servers.mjs " +
+        "(pnpm --filter @portal/web e2e), or point it at services started with CONTACT_ENABLED=false",
+    );
+  }
   await page.addInitScript((configUrl) => {
     (window as unknown as { __PORTAL_CONFIG__: unknown }).__PORTAL_CONFIG__ = {
       services: { config: configUrl },

@@ -2,9 +2,13 @@
 // already answering is reused (e.g. after `pnpm start`); otherwise this builds and starts it:
 //   services: apps/services built with tsup, `node dist/server.js` on :4000, data in a temp folder;
 //   portal:   `vite build`, then `vite preview` on :3000.
+// It always starts a second services instance (same build, its own temp data folder,
+// CONTACT_ENABLED=false) on SERVICES_CONTACT_OFF_PORT (default: services port + 1), unless
+// E2E_SERVICES_CONTACT_OFF_URL already names one, and passes its URL to the command as
+// E2E_SERVICES_CONTACT_OFF_URL (the contact-us "hidden when off" E2E test).
 // Usage: node scripts/with-servers.mjs <command> [args...]   (exit code = the command's)
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +19,8 @@ const servicesPort = process.env.SERVICES_PORT ?? "4000";
 const webPort = process.env.WEB_PORT ?? "3000";
 const servicesUrl = `http://localhost:${servicesPort}`;
 const webUrl = `http://localhost:${webPort}`;
+const contactOffPort = process.env.SERVICES_CONTACT_OFF_PORT ?? String(Number(servicesPort) + 1);
+let contactOffUrl = process.env.E2E_SERVICES_CONTACT_OFF_URL;
 const children = [];
 const tempDirs = [];
 
@@ -55,27 +61,44 @@ process.on("SIGINT", () => {
 });
 
 const pnpm = process.platform === "win32" ? "pnpm.cmd" : "pnpm";
+
+function startServices(name, port, extraEnv = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "portal-e2e-data-"));
+  tempDirs.push(dataDir);
+  start(name, process.execPath, ["dist/server.js"], {
+    cwd: services,
+    env: {
+      ...process.env,
+      PORT: port,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      CORS_ORIGIN: `${webUrl},http://127.0.0.1:${webPort}`,
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
+  });
+}
+
+function buildServices() {
+  execFileSync(pnpm, ["--filter", "@portal/services...", "build"], { cwd: web, stdio: "inherit" });
+}
+
 try {
   if (!(await answers(`${servicesUrl}/config/`))) {
     console.log(`starting the services on ${servicesUrl}`);
-    execFileSync(pnpm, ["--filter", "@portal/services...", "build"], {
-      cwd: web,
-      stdio: "inherit",
-    });
-    const dataDir = mkdtempSync(join(tmpdir(), "portal-e2e-data-"));
-    tempDirs.push(dataDir);
-    start("services", process.execPath, ["dist/server.js"], {
-      cwd: services,
-      env: {
-        ...process.env,
-        PORT: servicesPort,
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        CORS_ORIGIN: `${webUrl},http://127.0.0.1:${webPort}`,
-        LOG_LEVEL: "warn",
-      },
-    });
+    buildServices();
+    startServices("services", servicesPort);
     await waitFor(`${servicesUrl}/config/`, "services");
+  }
+  if (!contactOffUrl) {
+    contactOffUrl = `http://localhost:${contactOffPort}`;
+    if (await answers(`${contactOffUrl}/config/`)) {
+      throw new Error(`port ${contactOffPort} is taken; set SERVICES_CONTACT_OFF_PORT`);
+    }
+    console.log(`starting the services with contact-us off on ${contactOffUrl}`);
+    if (!existsSync(join(services, "dist", "server.js"))) buildServices();
+    startServices("services (contact off)", contactOffPort, { CONTACT_ENABLED: "false" });
+    await waitFor(`${contactOffUrl}/config/`, "services (contact off)");
   }
   if (!(await answers(webUrl))) {
     console.log(`building and serving the portal on ${webUrl}`);
@@ -91,7 +114,12 @@ try {
   const child = spawn(command, args, {
     cwd: web,
     stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: webUrl, BUDGET_URL: webUrl },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: webUrl,
+      BUDGET_URL: webUrl,
+      E2E_SERVICES_CONTACT_OFF_URL: contactOffUrl,
+    },
   });
   const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
   stop();
