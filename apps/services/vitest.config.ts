@@ -3,11 +3,13 @@ import { defineConfig } from "vitest/config";
 // Vite applies `resolve.conditions` to the client environment only; vitest runs tests in the SSR
 // environment, whose conditions are `ssr.resolve.conditions` (and `externalConditions` for
 // packages Node loads itself). Without them @portal/validation resolves to its dist/, absent in a
-// clean clone. The private source condition comes first.
-const conditions = ["@portal/source", "module", "node", "development|production"];
+// clean clone. The private source condition comes first. No "module" condition on the server side:
+// it would send externalised packages such as @aws-sdk/* to their extensionless dist-es builds,
+// which Node cannot load.
+const conditions = ["@portal/source", "node", "development|production"];
 
 export default defineConfig({
-  resolve: { conditions },
+  resolve: { conditions: ["@portal/source", "module", "node", "development|production"] },
   ssr: { resolve: { conditions, externalConditions: ["@portal/source"] } },
   test: {
     include: ["src/**/*.test.ts"],
