@@ -71,3 +71,57 @@ for (const lang of ["bm", "en"] as const) {
     }
   });
 }
+
+for (const lang of ["bm", "en"] as const) {
+  test(`header: the support link fits at 1280 px and is reachable at 375 px (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/?language=${lang}`);
+    await settled(page);
+    const nav = page.locator(".pui-header__nav");
+    const support = nav.locator('a[href="/support"]');
+    await expect(support).toHaveText(lang === "bm" ? "Bantuan" : "Support");
+    // Desktop: no scroller and every link entirely inside the window (nothing cut off).
+    expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    for (const box of await nav
+      .locator("a")
+      .evaluateAll((links) =>
+        links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect),
+      )) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(1280);
+    }
+    await page.locator("header").screenshot({ path: join(artifacts, `header-${lang}-1280.png`) });
+    // Mobile: the nav scrolls on its own (the page does not), and the link can be reached.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await support.scrollIntoViewIfNeeded();
+    await expect(support).toBeInViewport({ ratio: 1 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.locator("header").screenshot({ path: join(artifacts, `header-${lang}-375.png`) });
+    await support.click();
+    await expect(page).toHaveURL(/\/support/);
+  });
+
+  test(`fibre pages link to the coverage check with the package (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/fibre?language=${lang}`);
+    await settled(page);
+    const ctas = page.getByTestId("coverage-cta");
+    await expect(ctas.first()).toHaveAttribute("href", "/coverage");
+    await expect(ctas.nth(1)).toHaveAttribute("href", /\/coverage\?package=[\w-]+/);
+    await page.screenshot({ path: join(artifacts, `product-fibre-cta-${lang}-1280.png`) });
+    await page.goto(`/fibre/${ids.fibreCombo}?language=${lang}`);
+    await settled(page);
+    const cta = page.getByTestId("coverage-cta");
+    await expect(cta).toHaveText(lang === "bm" ? "Semak liputan" : "Check coverage");
+    await expect(cta).toHaveAttribute("href", `/coverage?package=${ids.fibreCombo}`);
+    await page.screenshot({ path: join(artifacts, `combo-fibre-cta-${lang}-1280.png`) });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: join(artifacts, `combo-fibre-cta-${lang}-375.png`) });
+    await cta.click();
+    await expect(page).toHaveURL(new RegExp(`/coverage\\?package=${ids.fibreCombo}`));
+  });
+}

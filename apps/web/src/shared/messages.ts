@@ -64,6 +64,11 @@ export const shellMessages = defineMessages({
     defaultMessage: "Search",
     description: "Main navigation: search",
   },
+  navSupport: {
+    id: "shell.nav.support",
+    defaultMessage: "Support",
+    description: "Main navigation: the support centre",
+  },
   footerProducts: {
     id: "shell.footer.products",
     defaultMessage: "Products",

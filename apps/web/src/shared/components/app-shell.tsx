@@ -125,6 +125,7 @@ export function AppShell() {
                 {intl.formatMessage(shellMessages.navDistributors)}
               </NavLink>
               <NavLink to="/search">{intl.formatMessage(shellMessages.navSearch)}</NavLink>
+              <NavLink to="/support">{intl.formatMessage(shellMessages.navSupport)}</NavLink>
             </ul>
           </nav>
         }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Card } from "@portal/ui";
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ContentData } from "../api";
 import { formatRm } from "../format";
@@ -15,7 +16,16 @@ type Bundle = ContentData<"getBundle">;
 type Campaign = ContentData<"getCampaign">;
 
 /** Card of a combo package, linking to its detail page. */
-export function ComboCard({ combo, headingLevel = 3 }: { combo: Combo; headingLevel?: 2 | 3 }) {
+export function ComboCard({
+  combo,
+  headingLevel = 3,
+  action,
+}: {
+  combo: Combo;
+  headingLevel?: 2 | 3;
+  /** A call to action under the price (e.g. the coverage check), above the card's stretched link. */
+  action?: ReactNode;
+}) {
   const intl = useIntl();
   return (
     <Card
@@ -45,9 +55,12 @@ export function ComboCard({ combo, headingLevel = 3 }: { combo: Combo; headingLe
         </>
       }
       footer={
-        <span className="price">
-          {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(combo.priceRm) })}
-        </span>
+        <>
+          <span className="price">
+            {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(combo.priceRm) })}
+          </span>
+          {action ? <div className="card-action">{action}</div> : null}
+        </>
       }
     />
   );

@@ -12,6 +12,7 @@ import { shellMessages } from "../../../shared/messages";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { comboQueryOptions } from "../api/get-combos";
+import { CoverageCta } from "./coverage-cta";
 
 const messages = defineMessages({
   speed: { id: "combo.speed", defaultMessage: "Speed", description: "Fact label" },
@@ -65,6 +66,11 @@ export function ComboDetailPage({ product, id }: { product: ProductKey; id: stri
           <p className="price">
             {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(combo.priceRm) })}
           </p>
+          {product === "fibre" ? (
+            <p className="detail__cta">
+              <CoverageCta packageId={combo.id} />
+            </p>
+          ) : null}
           <dl className="facts">
             {combo.speedMbps ? (
               <>

@@ -10,6 +10,7 @@ import { plainText, usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { comboListQueryOptions, productContentQueryOptions } from "../api/get-combos";
+import { CoverageCta } from "./coverage-cta";
 
 const messages = defineMessages({
   plans: {
@@ -37,7 +38,11 @@ export function ProductPage({ product }: { product: ProductKey }) {
       <Crumbs trail={[{ key: product, label: content.name }]} />
       <div className="detail">
         <div>
-          <PageHeader title={content.name} lead={content.tagline} />
+          <PageHeader
+            title={content.name}
+            lead={content.tagline}
+            actions={product === "fibre" ? <CoverageCta /> : undefined}
+          />
           <RichText sanitisedHtml={sanitiseHtml(content.description)} />
         </div>
         <div className="detail__media">
@@ -65,7 +70,18 @@ export function ProductPage({ product }: { product: ProductKey }) {
           <CardGrid>
             {combos.map((combo) => (
               <CardGridItem key={combo.id}>
-                <ComboCard combo={combo} />
+                <ComboCard
+                  combo={combo}
+                  action={
+                    product === "fibre" ? (
+                      <CoverageCta
+                        packageId={combo.id}
+                        packageName={combo.name}
+                        variant="secondary"
+                      />
+                    ) : undefined
+                  }
+                />
               </CardGridItem>
             ))}
           </CardGrid>
