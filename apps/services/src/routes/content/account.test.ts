@@ -98,6 +98,15 @@ describe("entitled-astro-fibre", () => {
       claimed: false,
       accountNumber: "******4567",
     });
+    // ETag and If-None-Match -> 304, as the contract documents (checked against it).
+    expect(get.headers.etag).toBeDefined();
+    const unchanged = await ctx.app.inject({
+      method: "GET",
+      url: E,
+      headers: { authorization: `Bearer ${token}`, "if-none-match": get.headers.etag as string },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.headers.etag).toBe(get.headers.etag);
     const claim = await call(ctx.app, { method: "POST", url: E, token });
     expect(claim.status).toBe(200);
     const again = await call(ctx.app, { method: "POST", url: E, token, payload: {} });
