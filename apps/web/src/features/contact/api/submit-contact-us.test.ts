@@ -29,17 +29,15 @@ describe("submitContactUs", () => {
       res.writeHead(200, { "content-type": "text/html" }).end(`<p>${THANK_YOU_MARKER}</p>`),
     "no-marker": (res) => res.writeHead(200, { "content-type": "text/html" }).end("<p>Thanks</p>"),
     captcha: (res) =>
-      res
-        .writeHead(403, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            statusCode: 403,
-            error: "Forbidden",
-            message: "x",
-            field: "altcha",
-            code: "captcha.replayed",
-          }),
-        ),
+      res.writeHead(403, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          statusCode: 403,
+          error: "Forbidden",
+          message: "x",
+          field: "altcha",
+          code: "captcha.replayed",
+        }),
+      ),
     field: (res) =>
       res.writeHead(400, { "content-type": "application/json" }).end(
         JSON.stringify({
