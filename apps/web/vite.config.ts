@@ -1,12 +1,90 @@
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import formatjs from "@formatjs/vite-plugin";
-import { defaultClientConditions, defineConfig } from "vite";
+import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from "vite";
+
+/**
+ * Build only: tells public/early-fetch.js (data-chunks) which lazy chunks the first page needs,
+ * so it can modulepreload them while the framework downloads: the shell catalog of each language
+ * and the page chunks of the routes it prefetches for (home, channel detail).
+ */
+function earlyChunks(): Plugin {
+  const wanted: Record<string, RegExp> = {
+    bm: /[\\/]lang[\\/]compiled[\\/]bm\.json$/,
+    en: /[\\/]lang[\\/]compiled[\\/]en\.json$/,
+    home: /[\\/]routes[\\/]index\.tsx\?tsr-split=component/,
+    channel: /[\\/]routes[\\/]channels\.\$channelId\.tsx\?tsr-split=component/,
+  };
+  return {
+    name: "portal:early-chunks",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { bundle }) {
+        const chunks: Record<string, string> = {};
+        for (const item of Object.values(bundle ?? {})) {
+          if (item.type !== "chunk" || !item.facadeModuleId) continue;
+          for (const [key, test] of Object.entries(wanted)) {
+            if (test.test(item.facadeModuleId)) chunks[key] = `/${item.fileName}`;
+          }
+        }
+        return html.replace(
+          'src="/early-fetch.js"',
+          `src="/early-fetch.js" data-chunks="${JSON.stringify(chunks).replace(/"/g, "&quot;")}"`,
+        );
+      },
+    },
+  };
+}
+
+/** Writes the build-time service URLs (VITE_*) into index.html for public/early-fetch.js. */
+function earlyFetchUrls(mode: string): Plugin {
+  const env = loadEnv(mode, process.cwd(), "VITE_");
+  const urls = {
+    apiBaseUrl: env.VITE_API_BASE_URL,
+    content: env.VITE_CONTENT_URL,
+    config: env.VITE_CONFIG_URL,
+  };
+  return {
+    name: "portal:early-fetch-urls",
+    transformIndexHtml: (html) =>
+      html.replace("%PORTAL_BUILD_URLS%", JSON.stringify(urls).replace(/"/g, "&quot;")),
+  };
+}
+
+/**
+ * Build only: the app's stylesheets (a few KB) are inlined into index.html as <style>, so the
+ * first paint waits for no request.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: "portal:inline-entry-css",
+    apply: "build",
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(
+          /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+          (tag, file: string) => {
+            const asset = bundle[file];
+            if (!asset || asset.type !== "asset") return tag;
+            // The link (media "not all": never applied, fetched at idle priority) stays so that
+            // Vite's preload helper sees the stylesheet as present and a lazy chunk does not
+            // load it again on the way to the first page's content.
+            return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" media="not all">`;
+          },
+        );
+      },
+    },
+  };
+}
 
 // WEB_PORT, or PORT as given by the root `pnpm start` to `serve`; 3000 by default.
 const port = Number(process.env.WEB_PORT ?? process.env.PORT ?? 3000);
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode }) => ({
   plugins: [
     // The router plugin must come before the React plugin (it rewrites route files for code splitting).
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
@@ -15,6 +93,9 @@ export default defineConfig(({ command }) => ({
     // checks that bm and en cover every id), which saves bytes in every chunk.
     formatjs({ ast: true, removeDefaultMessage: command === "build" }),
     react(),
+    inlineEntryCss(),
+    earlyFetchUrls(mode),
+    earlyChunks(),
   ],
   resolve: {
     // Run the workspace packages from source (their private export condition).

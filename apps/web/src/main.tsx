@@ -3,7 +3,7 @@ import "./app.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { Container, ErrorState } from "@portal/ui";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { IntlProvider, useIntl } from "react-intl";
 import { highlightQueryOptions } from "./features/banners/api/get-highlights";
@@ -81,17 +81,21 @@ async function start(): Promise<void> {
     applyDocumentLanguage(lang);
     messages = await loadMessages(lang, areasForPath(location.pathname));
   }
-  root.render(
-    <StrictMode>
-      <ConfigContext.Provider value={config}>
-        <LanguageProvider initialLang={lang} initialMessages={messages}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </LanguageProvider>
-      </ConfigContext.Provider>
-    </StrictMode>,
-  );
+  // A transition renders concurrently: React yields to the browser every few milliseconds instead
+  // of rendering the whole first page in one long task (Total Blocking Time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ConfigContext.Provider value={config}>
+          <LanguageProvider initialLang={lang} initialMessages={messages}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </LanguageProvider>
+        </ConfigContext.Provider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

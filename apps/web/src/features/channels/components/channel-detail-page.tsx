@@ -66,7 +66,7 @@ export function ChannelDetailPage({ id }: { id: string }) {
       />
       <div className="detail">
         <div className="detail__media">
-          <img src={imageUrl(channel.logo)} alt="" width={640} height={360} />
+          <img src={imageUrl(channel.logo)} alt="" width={640} height={360} fetchPriority="high" />
         </div>
         <div>
           <PageHeader title={channel.name} lead={channel.description} />

@@ -8,6 +8,7 @@ import {
   RichText,
   buttonClassName,
 } from "@portal/ui";
+import { startTransition, useEffect, useState } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import type { ContentData } from "../../../shared/api";
 import { ContentLink } from "../../../shared/components/content-link";
@@ -112,11 +113,32 @@ function ComboSection({
   );
 }
 
+/**
+ * False for the first render, true once the first frame has been painted: the sections below the
+ * fold then render in a transition, so the first paint (banners, header, hero) comes sooner and no
+ * single long task renders the whole page. Nothing above the fold moves (CLS 0).
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 /** Home: hero and info box (home/all), combo lists (get-{product}-combo-list), featured content. */
 export function HomePage({ fibreCombos, tvCombos }: { fibreCombos: Combo[]; tvCombos: Combo[] }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const { data: home } = useSuspenseQuery(homeQueryOptions(lang));
+  const belowTheFold = useAfterFirstPaint();
   usePageMeta(intl.formatMessage(messages.title), intl.formatMessage(messages.description));
   usePageAnalytics({ pageType: "home" });
   return (
@@ -156,54 +178,62 @@ export function HomePage({ fibreCombos, tvCombos }: { fibreCombos: Combo[]; tvCo
         combos={fibreCombos.length > 0 ? fibreCombos : home.comboList}
         product="fibre"
       />
-      <ComboSection title={intl.formatMessage(messages.tvCombos)} combos={tvCombos} product="tv" />
+      {belowTheFold ? (
+        <>
+          <ComboSection
+            title={intl.formatMessage(messages.tvCombos)}
+            combos={tvCombos}
+            product="tv"
+          />
 
-      {home.featuredChannels.length > 0 ? (
-        <section className="section" aria-labelledby="home-channels">
-          <div className="section__head">
-            <h2 id="home-channels">{intl.formatMessage(messages.channels)}</h2>
-            <Link to="/channels">{intl.formatMessage(messages.seeAll)}</Link>
-          </div>
-          <CardGrid>
-            {home.featuredChannels.map((channel) => (
-              <CardGridItem key={channel.id}>
-                <ChannelCard channel={channel} headingLevel={3} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        </section>
-      ) : null}
+          {home.featuredChannels.length > 0 ? (
+            <section className="section" aria-labelledby="home-channels">
+              <div className="section__head">
+                <h2 id="home-channels">{intl.formatMessage(messages.channels)}</h2>
+                <Link to="/channels">{intl.formatMessage(messages.seeAll)}</Link>
+              </div>
+              <CardGrid>
+                {home.featuredChannels.map((channel) => (
+                  <CardGridItem key={channel.id}>
+                    <ChannelCard channel={channel} headingLevel={3} />
+                  </CardGridItem>
+                ))}
+              </CardGrid>
+            </section>
+          ) : null}
 
-      {home.featuredMovies.length > 0 ? (
-        <section className="section" aria-labelledby="home-movies">
-          <div className="section__head">
-            <h2 id="home-movies">{intl.formatMessage(messages.movies)}</h2>
-            <Link to="/movies">{intl.formatMessage(messages.seeAll)}</Link>
-          </div>
-          <CardGrid>
-            {home.featuredMovies.map((movie) => (
-              <CardGridItem key={movie.id}>
-                <MovieCard movie={movie} headingLevel={3} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        </section>
-      ) : null}
+          {home.featuredMovies.length > 0 ? (
+            <section className="section" aria-labelledby="home-movies">
+              <div className="section__head">
+                <h2 id="home-movies">{intl.formatMessage(messages.movies)}</h2>
+                <Link to="/movies">{intl.formatMessage(messages.seeAll)}</Link>
+              </div>
+              <CardGrid>
+                {home.featuredMovies.map((movie) => (
+                  <CardGridItem key={movie.id}>
+                    <MovieCard movie={movie} headingLevel={3} />
+                  </CardGridItem>
+                ))}
+              </CardGrid>
+            </section>
+          ) : null}
 
-      {home.latestArticles.length > 0 ? (
-        <section className="section" aria-labelledby="home-articles">
-          <div className="section__head">
-            <h2 id="home-articles">{intl.formatMessage(messages.articles)}</h2>
-            <Link to="/store">{intl.formatMessage(messages.seeAll)}</Link>
-          </div>
-          <CardGrid>
-            {home.latestArticles.map((article) => (
-              <CardGridItem key={article.id}>
-                <ArticleCard article={article} headingLevel={3} />
-              </CardGridItem>
-            ))}
-          </CardGrid>
-        </section>
+          {home.latestArticles.length > 0 ? (
+            <section className="section" aria-labelledby="home-articles">
+              <div className="section__head">
+                <h2 id="home-articles">{intl.formatMessage(messages.articles)}</h2>
+                <Link to="/store">{intl.formatMessage(messages.seeAll)}</Link>
+              </div>
+              <CardGrid>
+                {home.latestArticles.map((article) => (
+                  <CardGridItem key={article.id}>
+                    <ArticleCard article={article} headingLevel={3} />
+                  </CardGridItem>
+                ))}
+              </CardGrid>
+            </section>
+          ) : null}
+        </>
       ) : null}
     </Container>
   );
