@@ -10,6 +10,9 @@ const root = new URL("..", import.meta.url).pathname;
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1" };
 const servicesPort = env.PORT ?? "4000";
 const webPort = env.WEB_PORT ?? "3000";
+// With other ports, the web build points at the services' port and the services allow the web's.
+env.VITE_API_BASE_URL ??= `http://localhost:${servicesPort}`;
+env.CORS_ORIGIN ??= `http://localhost:${webPort},http://127.0.0.1:${webPort}`;
 
 execFileSync("bash", [join(root, "scripts/setup.sh")], { stdio: "inherit", env });
 
