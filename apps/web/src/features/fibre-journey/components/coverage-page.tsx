@@ -356,10 +356,17 @@ function CoverageJourney({
   const [picked, setPicked] = useState<string>("");
   const [pickError, setPickError] = useState(false);
   const [searched, setSearched] = useState(false);
+  // Counts successful searches; the picker heading takes focus after the commit that shows it
+  // (a requestAnimationFrame could run before React has rendered the picker).
+  const [searchRound, setSearchRound] = useState(0);
   const [checkedId, setCheckedId] = useState<string>();
   const [failure, setFailure] = useState<"search" | "coverage">();
   const formRef = useRef<HTMLFormElement>(null);
   const pickRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (searchRound > 0) pickRef.current?.focus();
+  }, [searchRound]);
 
   const busy = state.loading.generateLead || state.loading.searchAddress;
   const leadBody = packageId ? { packageId } : {};
@@ -399,7 +406,7 @@ function CoverageJourney({
         await flow.searchAddress(input);
       }
       setSearched(true);
-      requestAnimationFrame(() => pickRef.current?.focus());
+      setSearchRound((round) => round + 1);
     } catch {
       setFailure("search");
     }
