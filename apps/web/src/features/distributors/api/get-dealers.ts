@@ -1,28 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
+import { STATES, type State } from "@portal/validation";
 import { api } from "../../../shared/api";
 
-/** The 16 states and federal territories, as URL slugs (openapi StateSlug). */
-export const STATES = [
-  "johor",
-  "kedah",
-  "kelantan",
-  "melaka",
-  "negeri-sembilan",
-  "pahang",
-  "perak",
-  "perlis",
-  "pulau-pinang",
-  "sabah",
-  "sarawak",
-  "selangor",
-  "terengganu",
-  "kuala-lumpur",
-  "labuan",
-  "putrajaya",
-] as const;
+/** The 16 states and federal territories, as URL slugs (one list, in @portal/validation). */
+export { STATES };
 
 /** A state slug. */
-export type StateSlug = (typeof STATES)[number];
+export type StateSlug = State;
 
 /** Type guard for a state slug from the URL. */
 export function isStateSlug(value: unknown): value is StateSlug {
