@@ -150,15 +150,30 @@ describe("HTTP defaults", () => {
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
-    // The same headers on a 304 and on an error.
-    const etag = res.headers.etag as string;
-    const notModified = await ctx.app.inject({
-      method: "GET",
-      url: "/config/",
-      headers: { "if-none-match": etag },
-    });
-    expect(notModified.statusCode).toBe(304);
-    expect(notModified.headers["x-content-type-options"]).toBe("nosniff");
+    // A 304 carries only what updates the stored 200 (RFC 9110 section 15.4.5): the browser
+    // keeps the 200's helmet headers. Both a cached content answer and a hashed one.
+    for (const url of ["/config/", "/content/api/v1/channel/bm/suria-sports-1"]) {
+      const ok = await ctx.app.inject({
+        method: "GET",
+        url,
+        headers: { origin: "http://localhost:3000" },
+      });
+      expect(ok.headers["x-content-type-options"]).toBe("nosniff");
+      const notModified = await ctx.app.inject({
+        method: "GET",
+        url,
+        headers: { "if-none-match": ok.headers.etag as string, origin: "http://localhost:3000" },
+      });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.headers.etag).toBe(ok.headers.etag);
+      expect(notModified.headers["cache-control"]).toBe("no-cache");
+      expect(notModified.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+      expect(notModified.headers["access-control-expose-headers"]).toMatch(/ETag/);
+      expect(notModified.headers.vary).toMatch(/Origin/);
+      expect(notModified.headers["x-content-type-options"]).toBeUndefined();
+      expect(notModified.headers["content-security-policy"]).toBeUndefined();
+    }
+    // Errors carry them too.
     const missing = await ctx.app.inject({ method: "GET", url: "/nowhere" });
     expect(missing.headers["x-content-type-options"]).toBe("nosniff");
   });

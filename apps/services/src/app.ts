@@ -14,7 +14,7 @@ import errorHandler from "./plugins/error-handler.js";
 import docs from "./plugins/docs.js";
 import etag from "./plugins/etag.js";
 import jsonBody from "./plugins/json-body.js";
-import security from "./plugins/security.js";
+import security, { securityHeaders } from "./plugins/security.js";
 import { serviceDefinitions } from "./routes/index.js";
 import { createServices, type Services } from "./services/index.js";
 import type { SmsSender } from "./services/otp.js";
@@ -89,12 +89,13 @@ export const portal = fp<PortalPluginOptions>(
     await app.register(security, {
       corsOrigins: opts.env.corsOrigins,
       rateLimitMax: opts.rateLimitMax,
-      production: opts.env.portalEnv === "production",
       db: opts.db,
       clock: opts.clock,
     });
     await app.register(jsonBody);
     await app.register(etag);
+    // After etag: its onSend hook needs the final status (no helmet headers on a 304).
+    await app.register(securityHeaders, { production: opts.env.portalEnv === "production" });
 
     const openapiDir = findOpenApiDir();
     const defaults = serviceDefinitions(openapiDir);

@@ -65,6 +65,37 @@ describe("ContentCache", () => {
     expect(versionReads()).toBe(2);
   });
 
+  it("peeks at settled values only, and not once a version check is due", async () => {
+    const { cache, tick, bump } = setup({ recheckMs: 1000 });
+    expect(cache.peek("k")).toBeUndefined();
+    await cache.get("warm", async () => "w"); // reads the version once
+    let release: (v: string) => void = () => {};
+    const pending = cache.get("k", () => new Promise<string>((r) => (release = r)));
+    expect(cache.peek("k")).toBeUndefined(); // still loading
+    release("v1");
+    await pending;
+    expect(cache.peek("k")).toBe("v1");
+    await cache.get("missing", async () => undefined);
+    expect(cache.peek("missing")).toBeUndefined();
+    tick(1000);
+    expect(cache.peek("k")).toBeUndefined(); // the next get rechecks the version
+    bump();
+    expect(await cache.get("k", async () => "v2")).toBe("v2");
+    expect(cache.peek("k")).toBe("v2");
+    cache.clear(3);
+    expect(cache.peek("k")).toBeUndefined();
+  });
+
+  it("keeps the recency of peeked entries for the LRU", async () => {
+    const { cache } = setup({ maxEntries: 2 });
+    await cache.get("a", async () => "a");
+    await cache.get("b", async () => "b");
+    expect(cache.peek("a")).toBe("a"); // a is now the most recent
+    await cache.get("c", async () => "c");
+    expect(cache.peek("a")).toBe("a");
+    expect(cache.peek("b")).toBeUndefined();
+  });
+
   it("is emptied by clear and off with maxEntries 0", async () => {
     const { cache } = setup();
     await cache.get("k", async () => "old");

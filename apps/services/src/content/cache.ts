@@ -18,6 +18,8 @@ export interface ContentCacheOptions {
  */
 export class ContentCache {
   readonly #entries = new Map<string, Promise<unknown>>();
+  /** Values of the settled entries, for {@link ContentCache.peek}. */
+  readonly #settled = new Map<string, unknown>();
   readonly #opts: Required<ContentCacheOptions>;
   #version: number | undefined;
   #checkedAt = Number.NEGATIVE_INFINITY;
@@ -35,10 +37,26 @@ export class ContentCache {
   /** Forgets everything; `version` is the version the next entries belong to, when known. */
   clear(version?: number): void {
     this.#entries.clear();
+    this.#settled.clear();
     if (version !== undefined) {
       this.#version = version;
       this.#checkedAt = this.#opts.now();
     }
+  }
+
+  /**
+   * The loaded value of `key` when it is held and no version check is due, else undefined: lets
+   * a hot path answer without a promise (then `get` does the rest).
+   */
+  peek<T>(key: string): T | undefined {
+    if (this.#opts.now() - this.#checkedAt >= this.#opts.recheckMs) return undefined;
+    const value = this.#settled.get(key);
+    if (value === undefined) return undefined;
+    // Most recently used last, as in `get`.
+    const entry = this.#entries.get(key) as Promise<unknown>;
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return value as T;
   }
 
   /** The cached value of `key`, loading it on a miss. */
@@ -56,6 +74,7 @@ export class ContentCache {
     const pending = load().then(
       (value) => {
         if (value === undefined || this.#version !== version) this.#forget(key, pending);
+        else if (this.#entries.get(key) === pending) this.#settled.set(key, value);
         return value;
       },
       (error: unknown) => {
@@ -66,20 +85,29 @@ export class ContentCache {
     this.#entries.set(key, pending);
     if (this.#entries.size > this.#opts.maxEntries) {
       const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+      if (oldest !== undefined) {
+        this.#entries.delete(oldest);
+        this.#settled.delete(oldest);
+      }
     }
     return pending;
   }
 
   #forget(key: string, pending: Promise<unknown>): void {
-    if (this.#entries.get(key) === pending) this.#entries.delete(key);
+    if (this.#entries.get(key) === pending) {
+      this.#entries.delete(key);
+      this.#settled.delete(key);
+    }
   }
 
   #recheck(): Promise<void> {
     this.#checking ??= this.#opts
       .version()
       .then((version) => {
-        if (version !== this.#version) this.#entries.clear();
+        if (version !== this.#version) {
+          this.#entries.clear();
+          this.#settled.clear();
+        }
         this.#version = version;
         this.#checkedAt = this.#opts.now();
       })

@@ -101,35 +101,57 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       return json === undefined ? undefined : answerOf(json);
     });
 
+  /**
+   * Answers the cached answer of `key`, loading it on a miss; `missing` is the error when there
+   * is nothing to answer. A held answer goes out synchronously: no promise on the hot path (a
+   * 304 costs little more than a bare route).
+   */
+  const respond = (
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<string | undefined>,
+    missing: () => Error,
+  ): undefined | Promise<FastifyReply> => {
+    const hit = cache.peek<Answer>(key);
+    if (hit) {
+      send(reply, hit);
+      return undefined;
+    }
+    return cached(key, load).then((answer) => {
+      if (!answer) throw missing();
+      return send(reply, answer);
+    });
+  };
+  const emptyList = (key: string) => () => new Error(`${key}: a list answered nothing`);
+
   /** GET of one document by its id parameter; 404 naming the kind when absent. */
   const byId =
     (operationId: string, kind: ContentKind, label: string, param = "id") =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
+    (request: FastifyRequest, reply: FastifyReply) => {
       const p = paramsOf(request);
       const id = p[param] as string;
-      const answer = await cached(`${operationId}:${p.lang}:${id}`, () =>
-        repo.one(kind, p.lang as string, id),
+      return respond(
+        reply,
+        `${operationId}:${p.lang}:${id}`,
+        () => repo.one(kind, p.lang as string, id),
+        () => notFound(`${label} ${id} not found`, `${kind}.notFound`),
       );
-      if (!answer) throw notFound(`${label} ${id} not found`, `${kind}.notFound`);
-      return send(reply, answer);
     };
 
   /** GET of every document of a kind as an array, in file order. */
   const list =
-    (operationId: string, kind: ContentKind) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
+    (operationId: string, kind: ContentKind) => (request: FastifyRequest, reply: FastifyReply) => {
       const { lang } = paramsOf(request);
-      const answer = await cached(`${operationId}:${lang}`, () => repo.list(kind, lang as string));
-      return send(reply, answer as Answer);
+      const key = `${operationId}:${lang}`;
+      return respond(reply, key, () => repo.list(kind, lang as string), emptyList(key));
     };
 
   /** A listing call (`?lang=`) answering `{ items, total }`. */
   const listing =
-    (operationId: string, kind: ContentKind) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
+    (operationId: string, kind: ContentKind) => (request: FastifyRequest, reply: FastifyReply) => {
       const lang = langQuery(request);
-      const answer = await cached(`${operationId}:${lang}`, () => repo.listing(kind, lang));
-      return send(reply, answer as Answer);
+      const key = `${operationId}:${lang}`;
+      return respond(reply, key, () => repo.listing(kind, lang), emptyList(key));
     };
 
   /** The current banner of a kind: the first in file order whose window contains now. */
@@ -153,34 +175,42 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
     getPromotion: highlight("promotion"),
     getSupportAll: list("getSupportAll", "support"),
     getProductContent: byId("getProductContent", "product", "Product", "product"),
-    async getProductComboList(request, reply) {
+    getProductComboList(request, reply) {
       const { lang, product } = paramsOf(request);
-      const answer = await cached(`getProductComboList:${lang}:${product}`, () =>
-        repo.list("combo", lang as string, { field: "product", value: product as string }),
+      const key = `getProductComboList:${lang}:${product}`;
+      return respond(
+        reply,
+        key,
+        () => repo.list("combo", lang as string, { field: "product", value: product as string }),
+        emptyList(key),
       );
-      return send(reply, answer as Answer);
     },
-    async getProductItem(request, reply) {
+    getProductItem(request, reply) {
       const { lang, product, id } = paramsOf(request);
-      const answer = await cached(`getProductItem:${lang}:${product}:${id}`, () =>
-        repo.one("combo", lang as string, id as string, {
-          field: "product",
-          value: product as string,
-        }),
+      return respond(
+        reply,
+        `getProductItem:${lang}:${product}:${id}`,
+        () =>
+          repo.one("combo", lang as string, id as string, {
+            field: "product",
+            value: product as string,
+          }),
+        () => notFound(`Package ${id} of ${product} not found`, "combo.notFound"),
       );
-      if (!answer) throw notFound(`Package ${id} of ${product} not found`, "combo.notFound");
-      return send(reply, answer);
     },
     getCampaigns: list("getCampaigns", "campaign"),
     getCampaign: byId("getCampaign", "campaign", "Campaign"),
     listStoreArticles: list("listStoreArticles", "article"),
     getStoreArticle: byId("getStoreArticle", "article", "Store article"),
-    async getDealersByState(request, reply) {
+    getDealersByState(request, reply) {
       const { state } = paramsOf(request);
-      const answer = await cached(`getDealersByState:${state}`, () =>
-        repo.list("dealer", "", { field: "state", value: state as string }),
+      const key = `getDealersByState:${state}`;
+      return respond(
+        reply,
+        key,
+        () => repo.list("dealer", "", { field: "state", value: state as string }),
+        emptyList(key),
       );
-      return send(reply, answer as Answer);
     },
     getChannel: byId("getChannel", "channel", "Channel"),
     getMovie: byId("getMovie", "movie", "Movie"),
@@ -200,21 +230,25 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
     listChannels: listing("listChannels", "channel"),
     listBundles: listing("listBundles", "bundle"),
     listMovies: listing("listMovies", "movie"),
-    async getHome(request, reply) {
+    getHome(request, reply) {
       const lang = langQuery(request);
-      const answer = await cached(`getHome:${lang}`, () => repo.one("home", lang, "home"));
-      // The contract has no 404 here: missing home content is a broken installation.
-      if (!answer) throw new Error(`home content (${lang}) is missing; run the content import`);
-      return send(reply, answer);
+      return respond(
+        reply,
+        `getHome:${lang}`,
+        () => repo.one("home", lang, "home"),
+        // The contract has no 404 here: missing home content is a broken installation.
+        () => new Error(`home content (${lang}) is missing; run the content import`),
+      );
     },
-    async getTerms(request, reply) {
+    getTerms(request, reply) {
       const { termsType } = paramsOf(request);
       const lang = langQuery(request);
-      const answer = await cached(`getTerms:${lang}:${termsType}`, () =>
-        repo.one("terms", lang, termsType as string),
+      return respond(
+        reply,
+        `getTerms:${lang}:${termsType}`,
+        () => repo.one("terms", lang, termsType as string),
+        () => notFound(`Legal page ${termsType} not found`, "terms.notFound"),
       );
-      if (!answer) throw notFound(`Legal page ${termsType} not found`, "terms.notFound");
-      return send(reply, answer);
     },
   };
 }
