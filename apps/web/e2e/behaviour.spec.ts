@@ -160,6 +160,30 @@ test("the state picker keeps the state in the URL", async ({ page }) => {
   await expect(page.locator(".dealer").first()).toBeVisible();
 });
 
+test("the home info box sanitises its HTML once DOMPurify has loaded after the first paint", async ({
+  page,
+}) => {
+  await page.route("**/content/api/v1/home/all**", async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.response.infoBox.body =
+      '<p>safe <strong>text</strong></p><script>window.__pwned=1</script><img src="x" onerror="window.__pwned=2">';
+    await route.fulfill({ response, json });
+  });
+  await page.goto("/?language=en");
+  const body = page.getByTestId("info-box").locator(".pui-rich-text");
+  // The sanitised HTML replaces the plain-text stand-in: the <strong> is back, the script and the
+  // event handler are gone.
+  await expect(body.locator("strong")).toHaveText("text");
+  await expect(body).toHaveText("safe text");
+  await expect(body.locator("script")).toHaveCount(0);
+  await expect(body.locator("img")).not.toHaveAttribute("onerror");
+  await page.waitForTimeout(300);
+  expect(
+    await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+  ).toBeUndefined();
+});
+
 test("CMS HTML cannot run scripts in the browser", async ({ page }) => {
   await page.route("**/content/api/v1/terms/privacy-notice**", (route) =>
     route.fulfill({

@@ -1,7 +1,7 @@
 // Runs a command (the E2E suite, the budgets) against the portal and the services. Whatever is
 // already answering is reused (e.g. after `pnpm start`); otherwise this builds and starts it:
 //   services: apps/services built with tsup, `node dist/server.js` on :4000, data in a temp folder;
-//   portal:   `vite build`, then `vite preview` on :3000.
+//   portal:   `vite build`, then `node scripts/serve.mjs` (precompressed files) on :3000.
 // It always starts a second services instance (same build, its own temp data folder,
 // CONTACT_ENABLED=false) on SERVICES_CONTACT_OFF_PORT (default: services port + 1), unless
 // E2E_SERVICES_CONTACT_OFF_URL already names one, and passes its URL to the command as
@@ -104,9 +104,9 @@ try {
     console.log(`building and serving the portal on ${webUrl}`);
     const env = { ...process.env, VITE_API_BASE_URL: process.env.VITE_API_BASE_URL ?? servicesUrl };
     execFileSync(pnpm, ["exec", "vite", "build"], { cwd: web, stdio: "inherit", env });
-    start("portal", pnpm, ["exec", "vite", "preview", "--port", webPort, "--strictPort"], {
+    start("portal", process.execPath, ["scripts/serve.mjs"], {
       cwd: web,
-      env,
+      env: { ...env, WEB_PORT: webPort },
     });
     await waitFor(webUrl, "portal");
   }

@@ -16,9 +16,13 @@ import {
   loadMessages,
   type CompiledMessages,
 } from "./shared/i18n";
+import { answerKnownLocales } from "./shared/intl-locales";
 import { htmlLang, resolveInitialLanguage, type Lang } from "./shared/language";
 import { shellMessages } from "./shared/messages";
 import { createAppRouter, createQueryClient } from "./router";
+
+// Before any IntlProvider: spares the first load react-intl's costly locale-data check.
+answerKnownLocales();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

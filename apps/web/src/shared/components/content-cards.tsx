@@ -3,8 +3,9 @@ import { Card } from "@portal/ui";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ContentData } from "../api";
-import { formatRm } from "../format";
+import { formatRm, formatShortDate } from "../format";
 import { imageUrl } from "../image-url";
+import { useLanguage } from "../language";
 import { shellMessages } from "../messages";
 
 type Combo = ContentData<"getProductItem">;
@@ -121,12 +122,12 @@ export function ArticleCard({
   article: Article;
   headingLevel?: 2 | 3;
 }) {
-  const intl = useIntl();
+  const { lang } = useLanguage();
   return (
     <Card
       headingLevel={headingLevel}
       imageUrl={imageUrl(article.image)}
-      eyebrow={intl.formatDate(article.publishedAt, { dateStyle: "medium", timeZone: "UTC" })}
+      eyebrow={formatShortDate(article.publishedAt, lang)}
       title={
         <Link to="/store/$articleId" params={{ articleId: article.id }}>
           {article.title}
@@ -190,7 +191,7 @@ export function CampaignCard({
   campaign: Campaign;
   headingLevel?: 2 | 3;
 }) {
-  const intl = useIntl();
+  const { lang } = useLanguage();
   return (
     <Card
       headingLevel={headingLevel}
@@ -201,8 +202,8 @@ export function CampaignCard({
           defaultMessage="{start} – {end}"
           description="Campaign date range on a card"
           values={{
-            start: intl.formatDate(campaign.startDate, { dateStyle: "medium", timeZone: "UTC" }),
-            end: intl.formatDate(campaign.endDate, { dateStyle: "medium", timeZone: "UTC" }),
+            start: formatShortDate(campaign.startDate, lang),
+            end: formatShortDate(campaign.endDate, lang),
           }}
         />
       }

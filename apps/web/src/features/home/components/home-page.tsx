@@ -1,17 +1,11 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import {
-  CardGrid,
-  CardGridItem,
-  Container,
-  EmptyState,
-  RichText,
-  buttonClassName,
-} from "@portal/ui";
+import { CardGrid, CardGridItem, Container, EmptyState, buttonClassName } from "@portal/ui";
 import { startTransition, useEffect, useState } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import type { ContentData } from "../../../shared/api";
 import { ContentLink } from "../../../shared/components/content-link";
+import { DeferredRichText } from "../../../shared/components/deferred-rich-text";
 import {
   ArticleCard,
   ChannelCard,
@@ -21,7 +15,6 @@ import {
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
-import { sanitiseHtml } from "../../../shared/sanitise";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { homeQueryOptions } from "../api/get-home";
 
@@ -168,7 +161,7 @@ export function HomePage({ fibreCombos, tvCombos }: { fibreCombos: Combo[]; tvCo
         ) : null}
         <div>
           <h2 id="info-box-title">{home.infoBox.title}</h2>
-          <RichText sanitisedHtml={sanitiseHtml(home.infoBox.body)} />
+          <DeferredRichText html={home.infoBox.body} />
           <ContentLink href={home.infoBox.link.url}>{home.infoBox.link.label}</ContentLink>
         </div>
       </section>
