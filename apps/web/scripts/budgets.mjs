@@ -3,8 +3,11 @@
 //   1. Initial JS of the home route: every script the page loads until the network is idle,
 //      gzip-compressed, at most 140 KB.
 //   2. Lighthouse (mobile preset, Debian Chromium) on the home page and a channel page: prints
-//      performance and accessibility, the median of LIGHTHOUSE_RUNS runs (default 3) per page;
-//      fails under LIGHTHOUSE_MIN (default 0 = report only; the goal is 95).
+//      performance and accessibility, the median of LIGHTHOUSE_RUNS runs (default 3) per page,
+//      and whether each meets the goal of 95. Fails when accessibility is under
+//      LIGHTHOUSE_A11Y_MIN (default 95) or performance under LIGHTHOUSE_MIN (default 0 = report
+//      only: Lighthouse scales the main-thread time it observes by 4, so the load of a shared
+//      machine moves the score by several points between runs).
 // Exit code 1 when a budget is exceeded. SKIP_LIGHTHOUSE=1 skips step 2.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -20,7 +23,9 @@ const require = createRequire(join(root, "package.json"));
 const base = (process.env.BUDGET_URL ?? "http://localhost:3000").replace(/\/$/, "");
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const JS_BUDGET = 140 * 1024;
+const GOAL = 95;
 const lighthouseMin = Number(process.env.LIGHTHOUSE_MIN ?? 0);
+const a11yMin = Number(process.env.LIGHTHOUSE_A11Y_MIN ?? GOAL);
 const lighthouseRuns = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const chromeFlags = [
   "--headless",
@@ -105,9 +110,10 @@ function lighthouse(path, name) {
   const runs = Array.from({ length: lighthouseRuns }, () => lighthouseRun(path));
   const perf = median(runs.map((run) => run.perf));
   const a11y = median(runs.map((run) => run.a11y));
-  const ok = perf >= lighthouseMin && a11y >= lighthouseMin;
+  const ok = perf >= lighthouseMin && a11y >= a11yMin;
+  const goal = perf >= GOAL && a11y >= GOAL ? `goal ${GOAL} met` : `goal ${GOAL} MISSED`;
   console.log(
-    `Lighthouse ${name.padEnd(8)} performance ${perf}  accessibility ${a11y}  (median of ${runs.length}: performance ${runs.map((run) => run.perf).join(", ")}; goal 95) ${ok ? "" : "UNDER MINIMUM"}`,
+    `Lighthouse ${name.padEnd(8)} performance ${perf}  accessibility ${a11y}  (median of ${runs.length}: performance ${runs.map((run) => run.perf).join(", ")}) ${goal}${ok ? "" : ", UNDER MINIMUM"}`,
   );
   if (!ok) failed = true;
 }
