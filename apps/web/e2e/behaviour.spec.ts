@@ -47,6 +47,41 @@ test("the header switcher changes every text without a reload", async ({ page })
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
 });
 
+test("on a phone the navigation opens from the Menu button and closes on a link or Escape", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/?language=en");
+  await settled(page);
+  const menu = page.getByRole("button", { name: "Menu" });
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(nav).toBeHidden();
+
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  // Every section is reachable without scrolling a strip sideways: the last link is on screen.
+  await expect(nav.getByRole("link", { name: "Support" })).toBeInViewport();
+  await nav.getByRole("link", { name: "Channels" }).click();
+  await expect(page).toHaveTitle("Channels | Suria");
+  await expect(nav).toBeHidden();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+  // Keyboard: Enter opens, Escape closes and gives focus back to the button.
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(nav).toBeVisible();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  // From 64rem the navigation is always shown and the button is gone.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(nav).toBeVisible();
+  await expect(menu).toBeHidden();
+});
+
 test("a closed banner stays closed on reload, and comes back in a new session", async ({
   page,
   browser,

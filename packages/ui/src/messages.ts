@@ -30,6 +30,11 @@ export const uiMessages = defineMessages({
     defaultMessage: "Breadcrumb",
     description: "Accessible name of the breadcrumb navigation",
   },
+  menu: {
+    id: "ui.menu",
+    defaultMessage: "Menu",
+    description: "Button that opens the main navigation on small screens",
+  },
   skipToContent: {
     id: "ui.skip-to-content",
     defaultMessage: "Skip to main content",

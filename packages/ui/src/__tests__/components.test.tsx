@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import bm from "../lang/bm.json";
 import en from "../lang/en.json";
-import { Banner, Breadcrumbs, ErrorState, RadioGroup, TextField } from "../index";
+import { Banner, Breadcrumbs, ErrorState, RadioGroup, SiteHeader, TextField } from "../index";
 
 const flat = (c: Record<string, { defaultMessage: string }>) =>
   Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v.defaultMessage]));
@@ -68,5 +68,28 @@ describe("states and fields", () => {
       />,
     );
     expect(html).toContain('<li aria-current="page">Channel</li>');
+  });
+});
+
+describe("SiteHeader", () => {
+  it("puts the navigation behind a Menu disclosure, closed at first", () => {
+    const html = render(
+      <SiteHeader
+        brand="Suria"
+        nav={
+          <nav aria-label="Main">
+            <a href="/">Home</a>
+          </nav>
+        }
+      />,
+    );
+    const controls = /aria-controls="([^"]+)"/.exec(html)?.[1];
+    expect(html).toMatch(/<button type="button" class="pui-header__menu" aria-expanded="false"/);
+    expect(html).toContain(`id="${controls}" class="pui-header__nav"`);
+    expect(html).not.toContain("data-open");
+    expect(html).toContain("Menu</button>");
+  });
+  it("has no menu button without navigation", () => {
+    expect(render(<SiteHeader brand="Suria" />, "en")).not.toContain("<button");
   });
 });
