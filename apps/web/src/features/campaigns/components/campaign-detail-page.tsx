@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Container, PageHeader, RichText, buttonClassName } from "@portal/ui";
+import { PageHeader, RichText, buttonClassName } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import { ContentLink } from "../../../shared/components/content-link";
-import { Crumbs } from "../../../shared/components/crumbs";
+import { DetailLayout } from "../../../shared/components/detail-layout";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
@@ -38,36 +38,28 @@ export function CampaignDetailPage({ id }: { id: string }) {
   });
   const date = (value: string) => intl.formatDate(value, { dateStyle: "long", timeZone: "UTC" });
   return (
-    <Container>
-      <Crumbs
-        trail={[
-          {
-            key: "campaigns",
-            label: <Link to="/campaigns">{intl.formatMessage(messages.campaigns)}</Link>,
-          },
-          { key: campaign.id, label: campaign.title },
-        ]}
-      />
-      <PageHeader title={campaign.title} lead={campaign.summary} />
-      <p className="meta-line">
-        {intl.formatMessage(messages.dates, {
-          start: date(campaign.startDate),
-          end: date(campaign.endDate),
-        })}
-      </p>
-      <div className="detail">
-        <div className="detail__media">
-          <img src={imageUrl(campaign.image)} alt="" width={640} height={360} />
-        </div>
-        <div>
-          <RichText sanitisedHtml={sanitiseHtml(campaign.body)} />
-          <p>
-            <ContentLink href={campaign.cta.url} className={buttonClassName("primary")}>
-              {campaign.cta.label}
-            </ContentLink>
+    <DetailLayout
+      parent={<Link to="/campaigns">{intl.formatMessage(messages.campaigns)}</Link>}
+      current={campaign.title}
+      media={<img src={imageUrl(campaign.image)} alt="" width={640} height={360} />}
+      intro={
+        <>
+          <PageHeader title={campaign.title} lead={campaign.summary} />
+          <p className="meta-line">
+            {intl.formatMessage(messages.dates, {
+              start: date(campaign.startDate),
+              end: date(campaign.endDate),
+            })}
           </p>
-        </div>
-      </div>
-    </Container>
+        </>
+      }
+    >
+      <RichText sanitisedHtml={sanitiseHtml(campaign.body)} />
+      <p>
+        <ContentLink href={campaign.cta.url} className={buttonClassName("primary")}>
+          {campaign.cta.label}
+        </ContentLink>
+      </p>
+    </DetailLayout>
   );
 }

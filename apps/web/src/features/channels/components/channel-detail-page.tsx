@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Container, PageHeader } from "@portal/ui";
+import { PageHeader } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
-import { Crumbs } from "../../../shared/components/crumbs";
+import { DetailLayout, PackLinks } from "../../../shared/components/detail-layout";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
@@ -54,50 +54,28 @@ export function ChannelDetailPage({ id }: { id: string }) {
   usePageMeta(channel.name, channel.description);
   usePageAnalytics({ pageType: "channel", product: "tv", id: channel.id, name: channel.name });
   return (
-    <Container>
-      <Crumbs
-        trail={[
-          {
-            key: "channels",
-            label: <Link to="/channels">{intl.formatMessage(messages.channels)}</Link>,
-          },
-          { key: channel.id, label: channel.name },
-        ]}
-      />
-      <div className="detail">
-        <div className="detail__media">
-          <img src={imageUrl(channel.logo)} alt="" width={640} height={360} fetchPriority="high" />
-        </div>
-        <div>
-          <PageHeader title={channel.name} lead={channel.description} />
-          <dl className="facts">
-            <dt>{intl.formatMessage(messages.number)}</dt>
-            <dd>{channel.number}</dd>
-            <dt>{intl.formatMessage(messages.genre)}</dt>
-            <dd>{channel.genreName}</dd>
-            <dt>{intl.formatMessage(messages.language)}</dt>
-            <dd>{intl.formatMessage(audioLanguageMessages[channel.language])}</dd>
-            <dt>{intl.formatMessage(messages.quality)}</dt>
-            <dd>{intl.formatMessage(channel.hd ? messages.hd : messages.sd)}</dd>
-            <dt>{intl.formatMessage(messages.packs)}</dt>
-            <dd>
-              {channel.packageIds.length === 0 ? (
-                intl.formatMessage(messages.basePack)
-              ) : (
-                <ul className="tag-list">
-                  {channel.packageIds.map((packageId) => (
-                    <li key={packageId}>
-                      <Link to="/packages/$packageId" params={{ packageId }}>
-                        {packageId.replace(/-/g, " ")}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </dd>
-          </dl>
-        </div>
-      </div>
-    </Container>
+    <DetailLayout
+      parent={<Link to="/channels">{intl.formatMessage(messages.channels)}</Link>}
+      current={channel.name}
+      media={
+        <img src={imageUrl(channel.logo)} alt="" width={640} height={360} fetchPriority="high" />
+      }
+    >
+      <PageHeader title={channel.name} lead={channel.description} />
+      <dl className="facts">
+        <dt>{intl.formatMessage(messages.number)}</dt>
+        <dd>{channel.number}</dd>
+        <dt>{intl.formatMessage(messages.genre)}</dt>
+        <dd>{channel.genreName}</dd>
+        <dt>{intl.formatMessage(messages.language)}</dt>
+        <dd>{intl.formatMessage(audioLanguageMessages[channel.language])}</dd>
+        <dt>{intl.formatMessage(messages.quality)}</dt>
+        <dd>{intl.formatMessage(channel.hd ? messages.hd : messages.sd)}</dd>
+        <dt>{intl.formatMessage(messages.packs)}</dt>
+        <dd>
+          <PackLinks ids={channel.packageIds} none={intl.formatMessage(messages.basePack)} />
+        </dd>
+      </dl>
+    </DetailLayout>
   );
 }

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Container, PageHeader } from "@portal/ui";
+import { PageHeader } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import type { ProductKey } from "../../../shared/analytics";
-import { Crumbs } from "../../../shared/components/crumbs";
+import { DetailLayout, Highlights, PackLinks } from "../../../shared/components/detail-layout";
 import { useConfig } from "../../../shared/config";
 import { formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
@@ -40,77 +40,44 @@ export function ComboDetailPage({ product, id }: { product: ProductKey; id: stri
   usePageAnalytics({ pageType: "combo", product, id: combo.id, name: combo.name });
   const productName = config.products.find((p) => p.key === product)?.name ?? product;
   return (
-    <Container>
-      <Crumbs
-        trail={[
-          {
-            key: product,
-            label: (
-              <Link to="/$product" params={{ product }}>
-                {productName}
-              </Link>
-            ),
-          },
-          { key: combo.id, label: combo.name },
-        ]}
-      />
-      <div className="detail">
-        <div className="detail__media">
-          <img src={imageUrl(combo.image)} alt="" width={640} height={360} />
-        </div>
-        <div>
-          {combo.recommended ? (
-            <span className="badge">{intl.formatMessage(shellMessages.recommended)}</span>
-          ) : null}
-          <PageHeader title={combo.name} lead={combo.tagline} />
-          <p className="price">
-            {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(combo.priceRm) })}
-          </p>
-          {product === "fibre" ? (
-            <p className="detail__cta">
-              <CoverageCta packageId={combo.id} />
-            </p>
-          ) : null}
-          <dl className="facts">
-            {combo.speedMbps ? (
-              <>
-                <dt>{intl.formatMessage(messages.speed)}</dt>
-                <dd>{intl.formatMessage(shellMessages.speed, { speed: combo.speedMbps })}</dd>
-              </>
-            ) : null}
-            <dt>{intl.formatMessage(messages.contract)}</dt>
-            <dd>
-              {intl.formatMessage(shellMessages.contractMonths, { months: combo.contractMonths })}
-            </dd>
-            <dt>{intl.formatMessage(messages.packs)}</dt>
-            <dd>
-              {combo.packageIds.length === 0 ? (
-                intl.formatMessage(messages.none)
-              ) : (
-                <ul className="tag-list">
-                  {combo.packageIds.map((packageId) => (
-                    <li key={packageId}>
-                      <Link to="/packages/$packageId" params={{ packageId }}>
-                        {packageId.replace(/-/g, " ")}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </dd>
-          </dl>
-          {combo.highlights.length > 0 ? (
-            <>
-              <h2>{intl.formatMessage(messages.highlights)}</h2>
-              <ul className="check-list">
-                {combo.highlights.map((highlight) => (
-                  <li key={highlight}>{highlight}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </div>
-      </div>
-    </Container>
+    <DetailLayout
+      parent={
+        <Link to="/$product" params={{ product }}>
+          {productName}
+        </Link>
+      }
+      current={combo.name}
+      media={<img src={imageUrl(combo.image)} alt="" width={640} height={360} />}
+    >
+      {combo.recommended ? (
+        <span className="badge">{intl.formatMessage(shellMessages.recommended)}</span>
+      ) : null}
+      <PageHeader title={combo.name} lead={combo.tagline} />
+      <p className="price">
+        {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(combo.priceRm) })}
+      </p>
+      {product === "fibre" ? (
+        <p className="detail__cta">
+          <CoverageCta packageId={combo.id} />
+        </p>
+      ) : null}
+      <dl className="facts">
+        {combo.speedMbps ? (
+          <>
+            <dt>{intl.formatMessage(messages.speed)}</dt>
+            <dd>{intl.formatMessage(shellMessages.speed, { speed: combo.speedMbps })}</dd>
+          </>
+        ) : null}
+        <dt>{intl.formatMessage(messages.contract)}</dt>
+        <dd>
+          {intl.formatMessage(shellMessages.contractMonths, { months: combo.contractMonths })}
+        </dd>
+        <dt>{intl.formatMessage(messages.packs)}</dt>
+        <dd>
+          <PackLinks ids={combo.packageIds} none={intl.formatMessage(messages.none)} />
+        </dd>
+      </dl>
+      <Highlights title={intl.formatMessage(messages.highlights)} items={combo.highlights} />
+    </DetailLayout>
   );
 }

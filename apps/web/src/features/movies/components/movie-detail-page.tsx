@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Container, PageHeader } from "@portal/ui";
+import { PageHeader } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
-import { Crumbs } from "../../../shared/components/crumbs";
+import { DetailLayout } from "../../../shared/components/detail-layout";
 import { formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
@@ -54,48 +54,39 @@ export function MovieDetailPage({ id }: { id: string }) {
   usePageAnalytics({ pageType: "movie", product: "tv", id: movie.id, name: movie.title });
   const date = (value: string) => intl.formatDate(value, { dateStyle: "medium", timeZone: "UTC" });
   return (
-    <Container>
-      <Crumbs
-        trail={[
-          { key: "movies", label: <Link to="/movies">{intl.formatMessage(messages.movies)}</Link> },
-          { key: movie.id, label: movie.title },
-        ]}
-      />
-      <div className="detail">
-        <div className="detail__media">
-          <img src={imageUrl(movie.poster)} alt="" width={480} height={720} />
-        </div>
-        <div>
-          <PageHeader title={movie.title} lead={movie.synopsis} />
-          <dl className="facts">
-            <dt>{intl.formatMessage(messages.year)}</dt>
-            <dd>{movie.year}</dd>
-            <dt>{intl.formatMessage(messages.duration)}</dt>
-            <dd>{intl.formatMessage(messages.minutes, { minutes: movie.durationMinutes })}</dd>
-            <dt>{intl.formatMessage(messages.genres)}</dt>
-            <dd>{intl.formatList(movie.genres)}</dd>
-            <dt>{intl.formatMessage(messages.classification)}</dt>
-            <dd>{movie.classification}</dd>
-            <dt>{intl.formatMessage(messages.director)}</dt>
-            <dd>{movie.director}</dd>
-            <dt>{intl.formatMessage(messages.cast)}</dt>
-            <dd>{intl.formatList(movie.cast)}</dd>
-            <dt>{intl.formatMessage(messages.rental)}</dt>
-            <dd>
-              {intl.formatMessage(shellMessages.priceOnce, {
-                price: formatRm(movie.rentalPriceRm),
-              })}
-            </dd>
-            <dt>{intl.formatMessage(messages.available)}</dt>
-            <dd>
-              {intl.formatMessage(messages.window, {
-                from: date(movie.availableFrom),
-                until: date(movie.availableUntil),
-              })}
-            </dd>
-          </dl>
-        </div>
-      </div>
-    </Container>
+    <DetailLayout
+      parent={<Link to="/movies">{intl.formatMessage(messages.movies)}</Link>}
+      current={movie.title}
+      media={<img src={imageUrl(movie.poster)} alt="" width={480} height={720} />}
+    >
+      <PageHeader title={movie.title} lead={movie.synopsis} />
+      <dl className="facts">
+        <dt>{intl.formatMessage(messages.year)}</dt>
+        <dd>{movie.year}</dd>
+        <dt>{intl.formatMessage(messages.duration)}</dt>
+        <dd>{intl.formatMessage(messages.minutes, { minutes: movie.durationMinutes })}</dd>
+        <dt>{intl.formatMessage(messages.genres)}</dt>
+        <dd>{intl.formatList(movie.genres)}</dd>
+        <dt>{intl.formatMessage(messages.classification)}</dt>
+        <dd>{movie.classification}</dd>
+        <dt>{intl.formatMessage(messages.director)}</dt>
+        <dd>{movie.director}</dd>
+        <dt>{intl.formatMessage(messages.cast)}</dt>
+        <dd>{intl.formatList(movie.cast)}</dd>
+        <dt>{intl.formatMessage(messages.rental)}</dt>
+        <dd>
+          {intl.formatMessage(shellMessages.priceOnce, {
+            price: formatRm(movie.rentalPriceRm),
+          })}
+        </dd>
+        <dt>{intl.formatMessage(messages.available)}</dt>
+        <dd>
+          {intl.formatMessage(messages.window, {
+            from: date(movie.availableFrom),
+            until: date(movie.availableUntil),
+          })}
+        </dd>
+      </dl>
+    </DetailLayout>
   );
 }

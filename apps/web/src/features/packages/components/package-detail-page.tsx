@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Container, PageHeader } from "@portal/ui";
+import { PageHeader } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
-import { Crumbs } from "../../../shared/components/crumbs";
+import { ChannelLinks, DetailLayout, Highlights } from "../../../shared/components/detail-layout";
 import { formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
@@ -37,47 +37,18 @@ export function PackageDetailPage({ id }: { id: string }) {
   usePageMeta(pack.name, pack.description);
   usePageAnalytics({ pageType: "package", product: "tv", id: pack.id, name: pack.name });
   return (
-    <Container>
-      <Crumbs
-        trail={[
-          {
-            key: "packages",
-            label: <Link to="/packages">{intl.formatMessage(messages.packages)}</Link>,
-          },
-          { key: pack.id, label: pack.name },
-        ]}
-      />
-      <div className="detail">
-        <div className="detail__media">
-          <img src={imageUrl(pack.image)} alt="" width={640} height={360} />
-        </div>
-        <div>
-          <PageHeader title={pack.name} lead={pack.description} />
-          <p className="price">
-            {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(pack.priceRm) })}
-          </p>
-          {pack.highlights.length > 0 ? (
-            <>
-              <h2>{intl.formatMessage(messages.highlights)}</h2>
-              <ul className="check-list">
-                {pack.highlights.map((highlight) => (
-                  <li key={highlight}>{highlight}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <h2>{intl.formatMessage(messages.channels, { count: pack.channelIds.length })}</h2>
-          <ul className="tag-list">
-            {pack.channelIds.map((channelId) => (
-              <li key={channelId}>
-                <Link to="/channels/$channelId" params={{ channelId }}>
-                  {channelId.replace(/-/g, " ")}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </div>
-    </Container>
+    <DetailLayout
+      parent={<Link to="/packages">{intl.formatMessage(messages.packages)}</Link>}
+      current={pack.name}
+      media={<img src={imageUrl(pack.image)} alt="" width={640} height={360} />}
+    >
+      <PageHeader title={pack.name} lead={pack.description} />
+      <p className="price">
+        {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(pack.priceRm) })}
+      </p>
+      <Highlights title={intl.formatMessage(messages.highlights)} items={pack.highlights} />
+      <h2>{intl.formatMessage(messages.channels, { count: pack.channelIds.length })}</h2>
+      <ChannelLinks ids={pack.channelIds} />
+    </DetailLayout>
   );
 }
