@@ -313,11 +313,42 @@ test.describe("fibre journey", () => {
     }
     await input.fill("111111");
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page.getByText("This code is locked", { exact: false })).toBeVisible();
+    const locked = page.getByText(
+      "This code is locked after too many wrong tries. Ask for a new code.",
+    );
+    await expect(locked).toBeVisible();
+    // Even the right code is refused now: the service answers 410 otp.locked.
+    const refused = page.waitForResponse((r) => r.url().includes("/verify-otp"));
     await input.fill("123456");
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page.getByText("This code is locked", { exact: false })).toBeVisible();
+    expect((await refused).status()).toBe(410);
+    await expect(locked).toBeVisible();
     await capture(page, "signup-otp-locked");
+  });
+
+  test("an expired code says so, not that it is locked", async ({ page }) => {
+    await reachDetails(page);
+    await fillDetails(page, mobile());
+    await page.getByRole("button", { name: "Send code" }).click();
+    // The 10 minutes are the service's clock: its answer for a code past them.
+    await page.route("**/verify-otp", (route) =>
+      route.fulfill({
+        status: 410,
+        contentType: "application/json",
+        json: {
+          statusCode: 410,
+          error: "Gone",
+          message: "The code has expired",
+          code: "otp.expired",
+        },
+      }),
+    );
+    await page.getByLabel(/^6-digit code/).fill("123456");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(
+      page.getByText("This code has expired: a code lasts 10 minutes. Ask for a new code."),
+    ).toBeVisible();
+    await expect(page.getByText("This code is locked", { exact: false })).toHaveCount(0);
   });
 
   test("a reload resumes at the saved step; a lost token offers a fresh start", async ({

@@ -270,10 +270,16 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
   function toRequestError(cause: unknown): LeadFlowError {
     if (cause instanceof LeadFlowError) return cause;
     const statusCode = (cause as { statusCode?: unknown } | null)?.statusCode;
+    const body = (cause as { error?: unknown } | null)?.error;
+    const reason = (body as { code?: unknown } | null | undefined)?.code;
     return new LeadFlowError(
       "request-failed",
       cause instanceof Error ? cause.message : "Request failed",
-      { ...(typeof statusCode === "number" ? { statusCode } : {}), cause },
+      {
+        ...(typeof statusCode === "number" ? { statusCode } : {}),
+        ...(typeof reason === "string" ? { reason } : {}),
+        cause,
+      },
     );
   }
 

@@ -34,6 +34,11 @@ export interface LeadFlowErrorInfo {
   entitledCode?: string;
   retryAfterSeconds?: number;
   attemptsLeft?: number;
+  /**
+   * The service's own reason, the `code` of its error body, when it sent one: e.g. `otp.locked`,
+   * `otp.expired` or `otp.used` on a 410 from verify-otp (see openapi/shop.yaml).
+   */
+  reason?: string;
 }
 
 /** The one error class of @portal/lead-flow. */
@@ -46,6 +51,7 @@ export class LeadFlowError extends Error implements LeadFlowErrorInfo {
   readonly entitledCode?: string;
   readonly retryAfterSeconds?: number;
   readonly attemptsLeft?: number;
+  readonly reason?: string;
 
   constructor(
     code: LeadFlowErrorCode,
@@ -67,6 +73,7 @@ export class LeadFlowError extends Error implements LeadFlowErrorInfo {
     if (this.entitledCode !== undefined) info.entitledCode = this.entitledCode;
     if (this.retryAfterSeconds !== undefined) info.retryAfterSeconds = this.retryAfterSeconds;
     if (this.attemptsLeft !== undefined) info.attemptsLeft = this.attemptsLeft;
+    if (this.reason !== undefined) info.reason = this.reason;
     return info;
   }
 }

@@ -465,8 +465,25 @@ describe("request failures", () => {
     await flow.generateLead();
     api.shop.submitConsent.mockRejectedValueOnce(httpFailure(409, { code: "lead.submitted" }));
     const error = await rejection(flow.giveConsent());
-    expect(error).toMatchObject({ code: "request-failed", statusCode: 409 });
-    expect(flow.getSnapshot().errors.giveConsent).toMatchObject({ statusCode: 409 });
+    expect(error).toMatchObject({
+      code: "request-failed",
+      statusCode: 409,
+      reason: "lead.submitted",
+    });
+    expect(flow.getSnapshot().errors.giveConsent).toMatchObject({
+      statusCode: 409,
+      reason: "lead.submitted",
+    });
     expect(flow.getSnapshot().loading.giveConsent).toBe(false);
+  });
+
+  it("carry no reason when the body has no string code", async () => {
+    const { flow, api } = setup();
+    await flow.generateLead();
+    api.shop.submitConsent.mockRejectedValueOnce(httpFailure(500, "Internal Server Error"));
+    const error = await rejection(flow.giveConsent());
+    expect(error).toMatchObject({ code: "request-failed", statusCode: 500 });
+    expect((error as { reason?: string }).reason).toBeUndefined();
+    expect(flow.getSnapshot().errors.giveConsent).not.toHaveProperty("reason");
   });
 });

@@ -157,6 +157,25 @@ describe("lead flow over HTTP", () => {
     expect(flow.getSnapshot()).toMatchObject({ step: "consent", otp: { verified: true } });
   });
 
+  it("4b. names the service's reason when a code is dead: otp.locked after 5 wrong tries", async () => {
+    const { flow } = makeFlow();
+    await flow.generateLead();
+    await flow.updateLead({ name: "Aminah", phoneNumber: nextPhone(), email: "a@example.my" });
+    await flow.generateOtp();
+    for (let attempt = 5; attempt >= 1; attempt--) {
+      await expect(flow.verifyOtp("000000")).rejects.toMatchObject({
+        code: "otp-incorrect",
+        attemptsLeft: attempt - 1,
+      });
+    }
+    await expect(flow.verifyOtp("123456")).rejects.toMatchObject({
+      code: "request-failed",
+      statusCode: 410,
+      reason: "otp.locked",
+    });
+    expect(flow.getSnapshot().errors.verifyOtp).toMatchObject({ reason: "otp.locked" });
+  });
+
   it("5. records consent in the current language", async () => {
     const { flow } = makeFlow();
     await flow.generateLead();

@@ -70,9 +70,23 @@ const messages = defineMessages({
   },
   locked: {
     id: "fibre.otp.locked",
-    defaultMessage:
-      "This code is locked after too many wrong tries, or it has expired. Ask for a new code.",
-    description: "OTP locked out (or expired)",
+    defaultMessage: "This code is locked after too many wrong tries. Ask for a new code.",
+    description: "OTP locked out after the last wrong attempt (service reason otp.locked)",
+  },
+  expired: {
+    id: "fibre.otp.expired",
+    defaultMessage: "This code has expired: a code lasts 10 minutes. Ask for a new code.",
+    description: "OTP past its 10 minutes, or replaced by a newer one (service reason otp.expired)",
+  },
+  used: {
+    id: "fibre.otp.used",
+    defaultMessage: "This code has already been used. Ask for a new code.",
+    description: "OTP verified once already (service reason otp.used)",
+  },
+  dead: {
+    id: "fibre.otp.dead",
+    defaultMessage: "This code can no longer be used. Ask for a new code.",
+    description: "OTP unknown to the service, or refused for a reason it did not name",
   },
 });
 
@@ -130,7 +144,16 @@ export function OtpStep() {
         ? intl.formatMessage(messages.wrong, { attempts: verifyError.attemptsLeft })
         : intl.formatMessage(messages.locked);
   } else if (verifyError?.statusCode === 410 || verifyError?.statusCode === 404) {
-    verifyMessage = intl.formatMessage(messages.locked);
+    // The service names why the code is dead (openapi/shop.yaml, verify-otp 410).
+    verifyMessage = intl.formatMessage(
+      verifyError.reason === "otp.locked"
+        ? messages.locked
+        : verifyError.reason === "otp.expired"
+          ? messages.expired
+          : verifyError.reason === "otp.used"
+            ? messages.used
+            : messages.dead,
+    );
   } else if (verifyError?.code === "invalid-input") {
     verifyMessage = formatValidationMessage("validation.otp.format", lang);
   } else if (verifyError && verifyError.code !== "missing-token") {
