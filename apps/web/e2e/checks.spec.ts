@@ -1,30 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { seriousViolations, settled } from "./helpers";
-
-const artifacts = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
-mkdirSync(artifacts, { recursive: true });
-// The services the portal under test calls (scripts/with-servers.mjs reads SERVICES_PORT too).
-const services =
-  process.env.E2E_SERVICES_URL ?? `http://localhost:${process.env.SERVICES_PORT ?? "4000"}`;
-
-/** Axe-clean, no sideways scroll at 360 px, and screenshots at 1280 and 375 px. */
-async function checkScreen(page: Page, name: string) {
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: join(artifacts, `${name}-1280.png`), fullPage: true });
-  // Phones from 360 px: nothing scrolls sideways.
-  await page.setViewportSize({ width: 360, height: 780 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow, "no horizontal scroll at 360 px").toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: join(artifacts, `${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { checkScreen, servicesUrl as services, settled } from "./helpers";
 
 // Seeded in apps/services/src/db/seed-accounts.ts.
 const B40 = {

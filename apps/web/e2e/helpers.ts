@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +7,30 @@ import { expect, type Page } from "@playwright/test";
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const seedDir = join(here, "..", "..", "services", "seed");
+
+/** Where the specs save their screenshots (not committed). */
+export const artifacts = join(here, "..", "artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+/** The services the portal under test calls (scripts/with-servers.mjs reads SERVICES_PORT too). */
+export const servicesUrl =
+  process.env.E2E_SERVICES_URL ?? `http://localhost:${process.env.SERVICES_PORT ?? "4000"}`;
+
+/** Axe-clean, no sideways scroll at 360 px, and screenshots at 1280 and 375 px. */
+export async function checkScreen(page: Page, name: string) {
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: join(artifacts, `${name}-1280.png`), fullPage: true });
+  // Phones from 360 px: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, "no horizontal scroll at 360 px").toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: join(artifacts, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 /** First ids of the seed content, so the routes below open real documents. */
 export function seedIds() {
