@@ -1,18 +1,22 @@
-import { resolve } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import {
-  type Service,
-  OPENAPI_DIR,
-  SERVICE_FILES,
-  child,
-  inline,
-  isNode,
-  operations,
-} from "./load";
+  type OpenApiDocument,
+  SERVICES,
+  SHARED_FILES,
+  listOperations,
+  loadDocument,
+} from "../src/index";
 
-const SERVICES = Object.keys(SERVICE_FILES) as Service[];
+/** Every file of openapi/, dereferenced once. */
+const DOCS = new Map<string, OpenApiDocument>(
+  await Promise.all(
+    [...SERVICES.map((s) => s.file), ...SHARED_FILES].map(
+      async (file) => [file, await loadDocument(file)] as const,
+    ),
+  ),
+);
 
 /** Ajv as the services use it (JSON Schema 2020-12, the OpenAPI 3.1 dialect), strict. */
 function makeAjv(): Ajv2020 {
@@ -34,11 +38,13 @@ const SHARED_RULES = {
 } as const;
 
 function schemaOf(file: string, name: string): object {
-  return inline({ $ref: `#/components/schemas/${name}` }, resolve(OPENAPI_DIR, file)) as object;
+  const schema = DOCS.get(file)?.components?.schemas?.[name];
+  if (!schema) throw new Error(`${file} has no schema ${name}`);
+  return schema;
 }
 
 describe("schemas compile in strict JSON Schema 2020-12 (no OpenAPI-only keywords)", () => {
-  it.each(SERVICES)("%s", (service) => {
+  it.each(SERVICES.map((s) => s.file))("%s", (file) => {
     const ajv = makeAjv();
     const problems: string[] = [];
     const compile = (schema: unknown, where: string) => {
@@ -48,24 +54,14 @@ describe("schemas compile in strict JSON Schema 2020-12 (no OpenAPI-only keyword
         problems.push(`${where}: ${(error as Error).message.split("\n")[0]}`);
       }
     };
-    for (const o of operations(service)) {
+    for (const o of listOperations(DOCS.get(file)!)) {
       const where = `${o.method.toUpperCase()} ${o.path}`;
-      for (const p of o.parameters)
-        if (isNode(p.node.schema))
-          compile(inline(p.node.schema, p.file), `${where} ${p.node.name}`);
-      const body = child(o.op, "requestBody");
-      const content = body && child(body, "content");
-      for (const [type, media] of Object.entries(content?.node ?? {}))
-        if (isNode(media) && isNode(media.schema))
-          compile(inline(media.schema, content?.file ?? ""), `${where} body ${type}`);
-      const responses = child(o.op, "responses");
-      for (const status of Object.keys(responses?.node ?? {})) {
-        const response = responses && child(responses, status);
-        const rc = response && child(response, "content");
-        for (const [type, media] of Object.entries(rc?.node ?? {}))
-          if (isNode(media) && isNode(media.schema))
-            compile(inline(media.schema, rc?.file ?? ""), `${where} ${status} ${type}`);
-      }
+      for (const p of o.parameters) if (p.schema) compile(p.schema, `${where} ${p.name}`);
+      for (const [type, media] of Object.entries(o.operation.requestBody?.content ?? {}))
+        if (media.schema) compile(media.schema, `${where} body ${type}`);
+      for (const [status, response] of Object.entries(o.operation.responses ?? {}))
+        for (const [type, media] of Object.entries(response.content ?? {}))
+          if (media.schema) compile(media.schema, `${where} ${status} ${type}`);
     }
     expect(problems).toEqual([]);
   });
@@ -228,10 +224,11 @@ describe("language", () => {
   });
 
   it("the optional lang query falls back to bm, the portal's default", () => {
-    const lang = inline(
-      { $ref: "#/components/parameters/LangQuery" },
-      resolve(OPENAPI_DIR, "common.yaml"),
-    ) as { required: boolean; schema: { default: string; enum: string[] } };
+    const parameters = DOCS.get("common.yaml")?.components?.parameters as Record<string, unknown>;
+    const lang = parameters.LangQuery as {
+      required: boolean;
+      schema: { default: string; enum: string[] };
+    };
     expect(lang.required).toBe(false);
     expect(lang.schema).toMatchObject({ default: "bm", enum: ["bm", "en"] });
   });

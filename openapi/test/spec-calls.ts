@@ -1,10 +1,10 @@
 // The calls of SPEC.md section 7, copied by hand, with the service that answers each. Paths are
 // written exactly as SPEC.md writes them, query strings included; `{a|b}` lists literal values.
-import type { Service } from "./load";
+import type { ServiceName } from "../src/index";
 
 /** One call of SPEC.md section 7. */
 export interface SpecCall {
-  service: Service;
+  service: ServiceName;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   note?: string;

@@ -215,26 +215,6 @@ describe("HTTP defaults", () => {
   });
 });
 
-describe("API reference", () => {
-  it("serves Swagger UI from local files with every contract", async () => {
-    const page = await ctx.app.inject({ method: "GET", url: "/docs/" });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("swagger-ui-bundle.js");
-    expect(page.body).not.toMatch(/https?:\/\/(?!localhost)/);
-    const init = await ctx.app.inject({
-      method: "GET",
-      url: "/docs/static/swagger-initializer.js",
-    });
-    expect(init.body).toContain("/docs/openapi/shop.json");
-    const shop = await call(ctx.app, { method: "GET", url: "/docs/openapi/shop.json" });
-    expect(shop.status).toBe(200);
-    expect(shop.body.paths["/api/v3/generate-otp"].post.operationId).toBe("generateOtp");
-    expect((await call(ctx.app, { method: "GET", url: "/docs/openapi/nope.json" })).status).toBe(
-      404,
-    );
-  });
-});
-
 describe("production secrets", () => {
   it("refuses to start in production with development secrets", () => {
     expect(() => loadEnv({ PORTAL_ENV: "production" })).toThrow(/TOKEN_SECRET/);

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
+import { openapiDir as findOpenApiDir } from "@portal/openapi";
 import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { seedReferenceData } from "./db/seed-reference.js";
@@ -9,7 +10,6 @@ import { loadEnv, type Env } from "./lib/env.js";
 import { loggerOptions } from "./lib/logger.js";
 import { createValidatorCompiler } from "./openapi/ajv.js";
 import { registerContract, type ServiceDefinition } from "./openapi/register.js";
-import { findOpenApiDir } from "./openapi/spec.js";
 import errorHandler from "./plugins/error-handler.js";
 import docs from "./plugins/docs.js";
 import etag from "./plugins/etag.js";
@@ -113,7 +113,7 @@ export const portal = fp<PortalPluginOptions>(
         { prefix: service.prefix },
       );
     }
-    if (opts.docs) await app.register(docs);
+    if (opts.docs) await app.register(docs, { publicUrl: opts.env.publicUrl });
     app.get("/health", { config: {} }, async () => ({ response: { status: "ok" } }));
   },
   { name: "portal" },

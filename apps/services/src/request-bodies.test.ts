@@ -2,7 +2,7 @@ import * as validation from "@portal/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GenericSchema } from "valibot";
 import type { Database } from "./db/database.js";
-import type { JsonSchema } from "./openapi/spec.js";
+import type { JsonSchema } from "@portal/openapi";
 import {
   buildTestApp,
   call,

@@ -2,13 +2,16 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import {
+  loadDocument,
+  openapiDir as defaultOpenapiDir,
+  type OpenApiDocument,
+} from "@portal/openapi";
 import { isSlug } from "@portal/validation";
 import type { ValidateFunction } from "ajv";
-import { parse as parseYaml } from "yaml";
 import type { Database, Queryable } from "../db/database.js";
 import { seedDir as defaultSeedDir } from "../lib/paths.js";
 import { createAjv } from "../openapi/ajv.js";
-import { findOpenApiDir } from "../openapi/spec.js";
 import { notifyContentImported } from "./events.js";
 import { stripHtml } from "./text.js";
 
@@ -161,40 +164,33 @@ function searchRowOf(kind: ContentKind, lang: string, id: string, d: Doc): Searc
   }
 }
 
-const SCHEMA_BASE = "https://portal.invalid/openapi/";
-
-/**
- * The schemas of the manifest, compiled from the openapi/ files (added to Ajv whole, so refs
- * between them resolve as in the contract).
- */
+/** The schemas of the manifest, compiled from the openapi/ files as the contract loader reads them. */
 async function compileSchemas(
   manifest: Manifest,
   openapiDir: string,
 ): Promise<(file: ManifestFile) => ValidateFunction> {
   const ajv = createAjv({ useDefaults: false, allErrors: true });
-  const files = new Set(["common.yaml", ...manifest.files.map((f) => f.schemaFile)]);
-  for (const file of files) {
+  const documents = new Map<string, OpenApiDocument>();
+  for (const file of new Set(manifest.files.map((f) => f.schemaFile))) {
     if (!file.endsWith(".yaml") || !isSlug(file.slice(0, -".yaml".length)))
       throw new ContentImportError([`manifest.json: schemaFile ${file} is not an openapi/ file`]);
-    const doc = parseYaml(await readFile(join(openapiDir, file), "utf8")) as Record<
-      string,
-      unknown
-    >;
-    ajv.addSchema({ ...doc, $id: SCHEMA_BASE + file });
+    documents.set(file, await loadDocument(file, openapiDir));
   }
   const compiled = new Map<string, ValidateFunction>();
   return (f) => {
-    const ref = `${SCHEMA_BASE}${f.schemaFile}#/components/schemas/${f.schema}`;
-    let validate = compiled.get(ref);
+    const key = `${f.schemaFile}#${f.schema}`;
+    let validate = compiled.get(key);
     if (!validate) {
+      const schema = documents.get(f.schemaFile)?.components?.schemas?.[f.schema];
       try {
-        validate = ajv.compile({ $ref: ref });
+        if (!schema) throw new Error(`not in ${f.schemaFile}`);
+        validate = ajv.compile(schema);
       } catch (error) {
         throw new ContentImportError([
           `${f.path}: schema ${f.schema}: ${(error as Error).message}`,
         ]);
       }
-      compiled.set(ref, validate);
+      compiled.set(key, validate);
     }
     return validate;
   };
@@ -207,7 +203,7 @@ async function compileSchemas(
  */
 export async function readContentSeed(
   seedDir = defaultSeedDir(),
-  openapiDir = findOpenApiDir(),
+  openapiDir = defaultOpenapiDir(),
 ): Promise<ContentSeed> {
   const manifestPath = join(seedDir, "manifest.json");
   if (!existsSync(manifestPath))

@@ -73,7 +73,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .split(",")
       .map((o) => o.trim())
       .filter(Boolean),
-    publicUrl: (source.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    publicUrl: (source.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
     tokenSecret: source.TOKEN_SECRET ?? DEV_SECRETS.tokenSecret,
     uploadSecret: source.UPLOAD_SECRET ?? DEV_SECRETS.uploadSecret,
     otpSecret: source.OTP_SECRET ?? DEV_SECRETS.otpSecret,

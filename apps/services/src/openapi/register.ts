@@ -10,13 +10,13 @@ import { HttpError } from "../lib/errors.js";
 import { createAjv } from "./ajv.js";
 import {
   listOperations,
-  loadSpec,
+  loadDocument,
   type JsonSchema,
   type OpenApiDocument,
   type Operation,
   type ParameterObject,
   type ResponseObject,
-} from "./spec.js";
+} from "@portal/openapi";
 
 /** A route handler plus Fastify route options (rate limit, body limit...) for one operation. */
 export interface OperationSpec {
@@ -66,6 +66,9 @@ declare module "fastify" {
 }
 
 const JSON_TYPES = ["application/json"];
+
+/** Turns an OpenAPI path template into a Fastify route (`{id}` -> `:id`). */
+export const toFastifyRoute = (path: string): string => path.replace(/\{([^}]+)\}/g, ":$1");
 
 function objectSchema(params: ParameterObject[], lower = false): JsonSchema | undefined {
   if (params.length === 0) return undefined;
@@ -179,7 +182,7 @@ export async function registerContract(
   service: ServiceDefinition,
   validateResponses: boolean,
 ): Promise<void> {
-  const doc = await loadSpec(service.file);
+  const doc = await loadDocument(service.file);
   const operations = listOperations(doc);
   scope.contractOperations.set(service.name, operations);
   scope.contractDocuments.set(service.name, doc);
@@ -219,8 +222,8 @@ export async function registerContract(
     checkers.set(op.operationId, new ResponseChecker(op.operation.responses, ajv));
     scope.route({
       ...spec?.options,
-      method: op.method as "GET",
-      url: op.route,
+      method: op.method.toUpperCase() as "GET",
+      url: toFastifyRoute(op.path),
       schema,
       config: {
         ...(spec?.options?.config ?? {}),

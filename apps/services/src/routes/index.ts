@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import type { ServiceDefinition } from "../openapi/register.js";
+import { SERVICES, type ServiceName } from "@portal/openapi";
+import type { OperationsFactory, ServiceDefinition } from "../openapi/register.js";
 import { addressOperations } from "./address.js";
 import { configOperations } from "./config.js";
 import { contentAccountOperations } from "./content/account.js";
@@ -9,28 +10,25 @@ import { shopOperations } from "./shop.js";
 import { uploadsOperations } from "./uploads.js";
 
 /**
- * The services, each an OpenAPI contract under its base path. To implement more operations of a
- * contract, add a handler table to its `operations` list (e.g. the content catalogue beside the
+ * The handler tables of each service of @portal/openapi's `SERVICES`. To implement more
+ * operations of a contract, add a table to its list (e.g. the content catalogue beside the
  * account operations); an operation without a handler answers 501.
  */
+const HANDLERS: Record<ServiceName, OperationsFactory[]> = {
+  address: [addressOperations],
+  shop: [shopOperations],
+  content: [contentCatalogOperations, contentAccountOperations],
+  config: [configOperations],
+  marketing: [marketingOperations],
+  uploads: [uploadsOperations],
+};
+
+/** Every service, each its contract under its base path with the tables that implement it. */
 export function serviceDefinitions(openapiDir: string): ServiceDefinition[] {
-  const file = (name: string) => join(openapiDir, `${name}.yaml`);
-  return [
-    { name: "address", file: file("address"), prefix: "/address", operations: [addressOperations] },
-    { name: "shop", file: file("shop"), prefix: "/shop", operations: [shopOperations] },
-    {
-      name: "content",
-      file: file("content"),
-      prefix: "/content",
-      operations: [contentCatalogOperations, contentAccountOperations],
-    },
-    { name: "config", file: file("config"), prefix: "/config", operations: [configOperations] },
-    {
-      name: "marketing",
-      file: file("marketing"),
-      prefix: "/marketing",
-      operations: [marketingOperations],
-    },
-    { name: "uploads", file: file("uploads"), prefix: "/uploads", operations: [uploadsOperations] },
-  ];
+  return SERVICES.map((s) => ({
+    name: s.name,
+    file: join(openapiDir, s.file),
+    prefix: s.basePath,
+    operations: HANDLERS[s.name],
+  }));
 }

@@ -1,5 +1,7 @@
-/** Services whose base URL the portal needs. */
-export type ServiceKey = "content" | "config" | "address" | "shop" | "marketing" | "uploads";
+import type { ServiceName } from "@portal/api-client";
+
+/** Services whose base URL the portal needs: every service of openapi/ (@portal/openapi's SERVICES). */
+export type ServiceKey = ServiceName;
 
 /** Shape of window.__PORTAL_CONFIG__, set by /runtime-config.js before the app starts. */
 export interface RuntimeConfig {
