@@ -294,3 +294,53 @@ export const QUERIES: { lang: "bm" | "en"; query: string }[] = [
     "ment",
   ].map((query) => ({ lang: "en" as const, query })),
 ];
+
+/** A query with the answers it means, as "category-slug/question-slug"; the first is the best. */
+export type Judged = { query: string; expect: string[] };
+
+/**
+ * Known-item queries over a generated corpus: for `count` questions picked at random among those
+ * whose name holds a word found in at most two names, that word and another word of the name
+ * (4+ letters), one of the two misspelt (two neighbours swapped) in every other query. A query
+ * means every question whose name holds both words.
+ */
+export function knownItemQueries(
+  categories: readonly SupportCategory[],
+  count: number,
+  seed = 7,
+): Judged[] {
+  const random = prng(seed);
+  const opening = new Set(["bagaimana", "how"]);
+  const words = (text: string) =>
+    Array.from(new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])).filter(
+      (word) => word.length >= 4 && !opening.has(word),
+    );
+  const questions = categories.flatMap((category) =>
+    category.questions.map((question) => ({
+      slug: `${category.slug}/${question.slug}`,
+      words: words(question.name),
+    })),
+  );
+  const frequency = new Map<string, number>();
+  for (const { words: list } of questions) {
+    for (const word of list) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  }
+  const swap = (word: string) => `${word.slice(0, 1)}${word[2]}${word[1]}${word.slice(3)}`;
+  const queries: Judged[] = [];
+  while (queries.length < count) {
+    const target = pick(random, questions);
+    const rare = target.words.find((word) => (frequency.get(word) ?? 0) <= 2);
+    const other = target.words.find((word) => word !== rare);
+    if (!rare || !other) continue;
+    const misspelt = queries.length % 2 === 1;
+    const first = misspelt && queries.length % 4 === 1 ? swap(rare) : rare;
+    const second = misspelt && queries.length % 4 === 3 ? swap(other) : other;
+    queries.push({
+      query: `${first} ${second}`,
+      expect: questions
+        .filter((q) => q.words.includes(rare) && q.words.includes(other))
+        .map((q) => q.slug),
+    });
+  }
+  return queries;
+}

@@ -8,6 +8,28 @@ export {
   idf,
   tfWeight,
 } from "./bm25";
+export {
+  MATCH_WEIGHT,
+  MAX_QUERY_TERMS,
+  OTHER_FORMS,
+  TYPO_WEIGHT,
+  createSearchIndex,
+  type SearchDocument,
+  type SearchField,
+  type SearchHit,
+  type SearchIndex,
+  type SearchMatch,
+  type SearchOptions,
+} from "./search-index";
+export {
+  ONE_TYPO_LENGTH,
+  TWO_TYPOS_LENGTH,
+  englishStem,
+  malayStem,
+  soundKey,
+  typoBudget,
+} from "./language";
+export { withinEdits } from "./vocabulary";
 export { SupportSearchError, type SupportSearchErrorCode } from "./errors";
 export {
   collapseWhitespace,

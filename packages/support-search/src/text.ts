@@ -192,24 +192,42 @@ export function foldText(text: string): string {
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 const ASCII_WORD = /[a-z0-9]+(?:-[a-z0-9]+)*/g;
 
+// A run of digits or a run of letters inside a word that mixes both ("500mbps": "500", "mbps").
+// ASCII digits only: other scripts' digits are rare in the catalogue and stay inside their word.
+const LETTERS_OR_DIGITS = /[0-9]+|[^0-9]+/g;
+const HAS_DIGIT = /[0-9]/;
+const HAS_LETTER = /[^0-9]/;
+
+// "500mbps" also gives "500" and "mbps", "rm129" "rm" and "129": a visitor types "fibre 500" or
+// "rm 129" as often as the run-together form the catalogue prints.
+function pushWord(terms: string[], word: string): void {
+  if (HAS_DIGIT.test(word) && HAS_LETTER.test(word)) {
+    terms.push(...(word.match(LETTERS_OR_DIGITS) as string[]));
+  }
+  terms.push(word);
+}
+
 function splitCompounds(words: string[] | null): string[] {
   if (!words) return [];
   const terms: string[] = [];
   for (const word of words) {
     if (!word.includes("-")) {
-      terms.push(word);
+      pushWord(terms, word);
       continue;
     }
     // "wi-fi" is "wi", "fi" and "wifi"; "e-mel" also "emel": both spellings are common in Malay.
     const parts = word.split("-");
-    terms.push(...parts, parts.join(""));
+    for (const part of parts) pushWord(terms, part);
+    terms.push(parts.join(""));
   }
   return terms;
 }
 
 /**
  * Splits text into folded terms: runs of letters and digits, everything else separating them. A
- * hyphenated compound gives its parts and then the parts joined ("wi-fi": "wi", "fi", "wifi").
+ * hyphenated compound gives its parts and then the parts joined ("wi-fi": "wi", "fi", "wifi"); a
+ * word mixing letters and digits gives its runs and then itself ("500mbps": "500", "mbps",
+ * "500mbps").
  */
 export function tokenize(text: string): string[] {
   // ASCII text needs no Unicode-aware matching, which is markedly slower.

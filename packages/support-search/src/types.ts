@@ -50,7 +50,8 @@ export type IndexedCategory = {
 export type SupportField = "name" | "searchText";
 
 /** How an indexed term matched a query term. */
-export type MatchKind = "exact" | "prefix" | "suffix";
+export type { MatchKind } from "./search-index";
+import type { MatchKind } from "./search-index";
 
 /** One indexed term that matched one query term in a result. */
 export type SupportSearchMatch = {
@@ -59,6 +60,8 @@ export type SupportSearchMatch = {
   /** The query term it matched, folded. */
   query: string;
   kind: MatchKind;
+  /** Typos between the query term and the indexed term (0 unless `kind` is "typo"). */
+  typos: number;
   fields: SupportField[];
 };
 
@@ -66,9 +69,11 @@ export type SupportSearchMatch = {
 export type SupportSearchResult = {
   question: IndexedQuestion;
   category: SupportCategoryRef;
-  /** BM25 score summed over query terms and fields (wildcard terms weighted down). */
+  /** BM25 score: each query term's best match, times the share of query terms matched. */
   score: number;
-  /** How many distinct query terms the question contains exactly: the first sort key. */
+  /** How many distinct query terms matched in any way: the first sort key. */
+  matchedTerms: number;
+  /** How many distinct query terms the question contains exactly. */
   exactTerms: number;
   /** The distinct indexed terms that matched, folded; compare with `tokenize` output to highlight. */
   terms: string[];

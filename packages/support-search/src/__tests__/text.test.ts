@@ -31,8 +31,26 @@ describe("foldText and tokenize", () => {
     expect(tokenize("subscriptions pembayaran")).toEqual(["subscriptions", "pembayaran"]);
   });
 
+  it("give a word mixing letters and digits as its runs and whole", () => {
+    expect(tokenize("Fibre 500Mbps RM129 1Gbps")).toEqual([
+      "fibre",
+      "500",
+      "mbps",
+      "500mbps",
+      "rm",
+      "129",
+      "rm129",
+      "1",
+      "gbps",
+      "1gbps",
+    ]);
+    expect(tokenize("Wi-Fi6")).toEqual(["wi", "fi", "6", "fi6", "wifi6"]);
+  });
+
   it("split on anything that is not a letter or digit", () => {
     expect(tokenize("100Mbps (router)/modem: a.b_c 'x' -y- --")).toEqual([
+      "100",
+      "mbps",
       "100mbps",
       "router",
       "modem",

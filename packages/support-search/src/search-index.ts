@@ -1,0 +1,303 @@
+// A BM25 index over documents of named, boosted text fields, with the portal's matching rules:
+// exact terms, word families (Malay affixes, English inflections), prefixes, suffixes and typos.
+// The support centre and the content service's site search are both built on it.
+import { Index } from "flexsearch";
+import { MIN_WILDCARD_LENGTH, WILDCARD_WEIGHT, idf } from "./bm25";
+import { SupportSearchError } from "./errors";
+import { typoBudget } from "./language";
+import { normalizeQuery, tokenize } from "./text";
+import { TermStatistics } from "./term-statistics";
+import { Vocabulary } from "./vocabulary";
+
+/** How an indexed term matched a query term. */
+export type MatchKind = "exact" | "stem" | "prefix" | "suffix" | "typo";
+
+/** One searchable field: its name and how much a term found in it counts. */
+export type SearchField = { name: string; boost: number };
+
+/** One document to index: its text per field (in the order of the fields), and a prior weight. */
+export type SearchDocument = {
+  /** Plain text per field, in the order of `fields`; a missing entry is an empty field. */
+  texts: readonly string[];
+  /** Multiplies the document's score (a kind of content that should come first); default 1. */
+  weight?: number;
+};
+
+/** One indexed term that matched one query term in a hit. */
+export type SearchMatch = {
+  /** The indexed term, folded (lower case, no accents). */
+  term: string;
+  /** The query term it matched, folded. */
+  query: string;
+  kind: MatchKind;
+  /** Typos between the query term and the indexed term (0 unless `kind` is "typo"). */
+  typos: number;
+  /** Names of the fields the term is in. */
+  fields: string[];
+};
+
+/** One ranked document. */
+export type SearchHit = {
+  /** The document's position in the list given to `createSearchIndex`. */
+  position: number;
+  /** BM25 score, times the share of query terms matched and the document's weight. */
+  score: number;
+  /** How many distinct query terms matched in any way. */
+  matchedTerms: number;
+  /** How many distinct query terms the document contains exactly. */
+  exactTerms: number;
+  /** The distinct indexed terms that matched, folded: highlight words whose `tokenize` is one. */
+  terms: string[];
+  matches: SearchMatch[];
+};
+
+/** Options of `search`. */
+export type SearchOptions = {
+  /** Most hits to return; default 10, `Infinity` for all. */
+  limit?: number;
+  /** Keeps only the documents at the positions it accepts. */
+  filter?: (position: number) => boolean;
+};
+
+/** A built index. */
+export type SearchIndex = {
+  /** Ranked documents for a query; empty for an empty or whitespace-only query. */
+  search(query: string, options?: SearchOptions): SearchHit[];
+  /** Number of documents. */
+  readonly size: number;
+  /** Number of distinct indexed terms. */
+  readonly terms: number;
+};
+
+/** Weight of a match of each kind relative to an exact one (a typo's is per typo, below). */
+export const MATCH_WEIGHT = {
+  exact: 1,
+  stem: 0.8,
+  prefix: WILDCARD_WEIGHT,
+  suffix: WILDCARD_WEIGHT,
+} as const;
+
+/** Weight of a match with one typo, and with two. */
+export const TYPO_WEIGHT = [0.45, 0.45, 0.3] as const;
+
+/**
+ * How much the other forms of a query term count beside its best match in a document: a text
+ * that says "menambah pek tambahan" is more about "tambah" than one that says it once.
+ */
+export const OTHER_FORMS = 0.3;
+
+/** Most distinct query terms looked at; the rest of a very long query is ignored. */
+export const MAX_QUERY_TERMS = 16;
+
+const DEFAULT_SEARCH_LIMIT = 10;
+
+/** Checks a `limit` option: a number >= 0 or Infinity; undefined gives the default. */
+export function checkLimit(method: string, limit: unknown, fallback: number): number {
+  if (limit === undefined) return fallback;
+  if (typeof limit !== "number" || Number.isNaN(limit) || limit < 0) {
+    throw new SupportSearchError(
+      "invalid-limit",
+      `${method}: "limit" must be a number >= 0 (or Infinity), got ${String(limit)}`,
+    );
+  }
+  return Math.floor(limit);
+}
+
+// One expanded term of one query term.
+type Expansion = {
+  term: string;
+  termId: number;
+  query: string;
+  queryIndex: number;
+  kind: MatchKind;
+  typos: number;
+};
+
+/**
+ * Builds an index over `documents` with the given fields. Pure: no DOM, no I/O. The ranking is
+ * BM25 (k1 1.2, b 0.75) per field times the field's boost; each query term counts once per
+ * document, by its best-weighted match (exact 1, word family 0.8, prefix or suffix 0.5, typo
+ * 0.45 or 0.3); the sum is multiplied by the share of query terms the document matched and by
+ * the document's weight.
+ */
+export function createSearchIndex(
+  documents: readonly SearchDocument[],
+  fields: readonly SearchField[],
+): SearchIndex {
+  if (!Array.isArray(fields) || fields.length === 0) {
+    throw new SupportSearchError(
+      "invalid-fields",
+      `createSearchIndex: "fields" must be a non-empty array of { name, boost }`,
+    );
+  }
+  const count = documents.length;
+  const statistics = new TermStatistics(fields.map((field) => field.boost));
+  const weights = new Float64Array(count);
+  // Our own tokens go in as they are. flexsearch 0.8 hands `add` content straight to the encoder
+  // without forcing a string (its issue #432), so each document's distinct terms are passed as
+  // the array they already are: no join and split of half a million strings. Searches pass one.
+  const postings = new Index({
+    tokenize: "strict",
+    resolution: 1,
+    encode: (content: string | readonly string[]) =>
+      typeof content === "string" ? [content] : (content as string[]),
+  });
+  documents.forEach((document, id) => {
+    weights[id] = typeof document.weight === "number" && document.weight > 0 ? document.weight : 1;
+    const distinct = statistics.add(fields.map((_, f) => tokenize(document.texts[f] ?? "")));
+    if (distinct.length) postings.add(id, distinct as unknown as string);
+  });
+  const vocabulary = new Vocabulary(statistics.terms);
+
+  function expand(query: string, queryIndex: number): Expansion[] {
+    const expanded = new Map<string, Expansion>();
+    const put = (term: string, kind: MatchKind, typos = 0) => {
+      if (expanded.has(term)) return;
+      const termId = statistics.id(term);
+      if (termId !== undefined)
+        expanded.set(term, { term, termId, query, queryIndex, kind, typos });
+    };
+    put(query, "exact");
+    for (const term of vocabulary.family(query)) put(term, "stem");
+    if (query.length >= MIN_WILDCARD_LENGTH) {
+      for (const term of vocabulary.withPrefix(query)) put(term, "prefix");
+      for (const term of vocabulary.withSuffix(query)) put(term, "suffix");
+    }
+    // A word the index knows (itself or its family) is taken as meant: typos are looked for only
+    // when it is unknown, which keeps correctly spelt queries as fast as before.
+    if (
+      expanded.size > 0 &&
+      Array.from(expanded.values()).some((e) => e.kind !== "prefix" && e.kind !== "suffix")
+    ) {
+      return Array.from(expanded.values());
+    }
+    // Closest first: a term reached with one typo and with two counts as one typo.
+    const typos = Array.from(vocabulary.withTypos(query, typoBudget(query))).sort(
+      ([, a], [, b]) => a - b,
+    );
+    for (const [term, distance] of typos) put(term, "typo", Math.max(1, distance));
+    // A misspelt word stands for the word it misses, and so for that word's family too.
+    for (const [term, distance] of typos) {
+      for (const relative of vocabulary.family(term)) put(relative, "typo", Math.max(1, distance));
+    }
+    return Array.from(expanded.values());
+  }
+
+  function weightOf(expansion: Expansion): number {
+    return expansion.kind === "typo"
+      ? (TYPO_WEIGHT[expansion.typos] ?? 0)
+      : MATCH_WEIGHT[expansion.kind];
+  }
+
+  // Accumulators indexed by document, allocated once and cleared after each search (only where
+  // it wrote): a search allocates nothing per document.
+  const scores = new Float64Array(count);
+  const best = new Float64Array(count); // the current query term's best match per document
+  const rest = new Float64Array(count); // and the sum of its other matches
+  const matched = new Uint16Array(count);
+  const exact = new Uint16Array(count);
+  const exactNow = new Uint8Array(count); // the current query term is in the document exactly
+  const seen = new Uint8Array(count);
+
+  // The `limit` best candidates, best first: more query terms matched, then a higher score.
+  function top(candidates: readonly number[], keys: Float64Array, limit: number): number[] {
+    const better = (a: number, b: number) =>
+      (matched[a] as number) - (matched[b] as number) ||
+      (keys[a] as number) - (keys[b] as number) ||
+      b - a;
+    if (limit >= candidates.length) {
+      return [...candidates].sort((a, b) => better(b, a));
+    }
+    const kept: number[] = [];
+    for (const id of candidates) {
+      if (kept.length >= limit && better(id, kept[kept.length - 1] as number) <= 0) continue;
+      let low = 0;
+      let high = kept.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (better(id, kept[mid] as number) > 0) high = mid;
+        else low = mid + 1;
+      }
+      kept.splice(low, 0, id);
+      if (kept.length > limit) kept.pop();
+    }
+    return kept;
+  }
+
+  function search(query: string, options: SearchOptions = {}): SearchHit[] {
+    const limit = checkLimit("search", options?.limit, DEFAULT_SEARCH_LIMIT);
+    const filter = options?.filter;
+    const queryTerms = Array.from(new Set(tokenize(normalizeQuery(query)))).slice(
+      0,
+      MAX_QUERY_TERMS,
+    );
+    if (limit === 0 || queryTerms.length === 0 || count === 0) return [];
+
+    const candidates: number[] = [];
+    const found: Expansion[] = [];
+    queryTerms.forEach((queryTerm, queryIndex) => {
+      const touched: number[] = [];
+      for (const expansion of expand(queryTerm, queryIndex)) {
+        found.push(expansion);
+        const weight =
+          weightOf(expansion) * idf(count, statistics.documentFrequency(expansion.termId));
+        for (const id of postings.search(expansion.term, { limit: count }) as number[]) {
+          if (filter && !filter(id)) continue;
+          if (!seen[id]) {
+            seen[id] = 1;
+            candidates.push(id);
+          }
+          if (best[id] === 0) touched.push(id);
+          const value = weight * statistics.fieldWeight(id, expansion.termId);
+          if (value > (best[id] as number)) {
+            rest[id] = (rest[id] as number) + (best[id] as number);
+            best[id] = value;
+          } else rest[id] = (rest[id] as number) + value;
+          if (expansion.kind === "exact") exactNow[id] = 1;
+        }
+      }
+      for (const id of touched) {
+        scores[id] =
+          (scores[id] as number) + (best[id] as number) + OTHER_FORMS * (rest[id] as number);
+        matched[id] = (matched[id] as number) + 1;
+        exact[id] = (exact[id] as number) + (exactNow[id] as number);
+        best[id] = 0;
+        rest[id] = 0;
+        exactNow[id] = 0;
+      }
+    });
+
+    const total = queryTerms.length;
+    for (const id of candidates) {
+      // Lucene's coordination factor: the share of the query the document answers.
+      scores[id] =
+        (scores[id] as number) * ((matched[id] as number) / total) * (weights[id] as number);
+    }
+    const hits = top(candidates, scores, limit).map((id): SearchHit => {
+      // Match details are only worked out for the hits returned.
+      const matches: SearchMatch[] = [];
+      for (const { term, termId, query, kind, typos } of found) {
+        const tf = statistics.frequencies(id, termId);
+        const names = fields.filter((_, f) => (tf[f] as number) > 0).map((field) => field.name);
+        if (names.length) matches.push({ term, query, kind, typos, fields: names });
+      }
+      return {
+        position: id,
+        score: scores[id] as number,
+        matchedTerms: matched[id] as number,
+        exactTerms: exact[id] as number,
+        terms: Array.from(new Set(matches.map((match) => match.term))),
+        matches,
+      };
+    });
+    for (const id of candidates) {
+      scores[id] = 0;
+      matched[id] = 0;
+      exact[id] = 0;
+      seen[id] = 0;
+    }
+    return hits;
+  }
+
+  return { search, size: count, terms: vocabulary.size };
+}
