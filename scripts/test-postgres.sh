@@ -16,3 +16,6 @@ if [ -z "${DATABASE_URL:-}" ]; then
 fi
 
 pnpm --filter @portal/services test
+# Database faults: a private cluster (initdb in a temporary folder, port PG_CLUSTER_PORT, default
+# 5442) stopped, started and cut off mid-traffic under a services process.
+pnpm --filter @portal/services test:cluster

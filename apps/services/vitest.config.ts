@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Vite applies `resolve.conditions` to the client environment only; vitest runs tests in the SSR
 // environment, whose conditions are `ssr.resolve.conditions` (and `externalConditions` for
@@ -13,6 +13,8 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ["@portal/source"] } },
   test: {
     include: ["src/**/*.test.ts"],
+    // Tests that run their own PostgreSQL cluster: `pnpm test:cluster` (vitest.cluster.config.ts).
+    exclude: [...configDefaults.exclude, "src/**/*.cluster.test.ts"],
     // One PGlite per test file; forks keep WASM heaps apart, few workers on a shared machine.
     pool: "forks",
     maxWorkers: 2,

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { openapiDir as findOpenApiDir } from "@portal/openapi";
@@ -13,6 +15,10 @@ import { registerContract, type ServiceDefinition } from "./openapi/register.js"
 import errorHandler from "./plugins/error-handler.js";
 import docs from "./plugins/docs.js";
 import etag from "./plugins/etag.js";
+import health from "./plugins/health.js";
+import metricsPlugin from "./plugins/metrics.js";
+import { Metrics } from "./lib/metrics.js";
+import bodyTimeout from "./plugins/timeouts.js";
 import jsonBody from "./plugins/json-body.js";
 import security, { securityHeaders } from "./plugins/security.js";
 import { serviceDefinitions } from "./routes/index.js";
@@ -33,8 +39,10 @@ export interface BuildAppOptions {
   validateResponses?: boolean;
   /** Where OTPs are sent; the default only logs that one was sent. */
   sms?: SmsSender;
-  /** Requests per minute on rate-limited routes (default 30). */
+  /** Requests per minute on rate-limited routes (default RATE_LIMIT_MAX, 30). */
   rateLimitMax?: number;
+  /** How often rate-limit counters are written to the database, ms (default 1000; 0 = by hand). */
+  rateLimitSyncMs?: number;
   /** Serve the API reference pages at /docs (default true). */
   docs?: boolean;
   /** Replace or extend the services (e.g. extra content handler tables). */
@@ -47,6 +55,7 @@ declare module "fastify" {
     clock: Clock;
     db: Database;
     services: Services;
+    metrics: Metrics;
   }
 }
 
@@ -57,6 +66,7 @@ export interface PortalPluginOptions {
   clock: Clock;
   validateResponses: boolean;
   rateLimitMax: number;
+  rateLimitSyncMs?: number;
   sms?: SmsSender;
   services?: BuildAppOptions["services"];
   /** Serve the API reference at /docs. */
@@ -74,6 +84,8 @@ export const portal = fp<PortalPluginOptions>(
     app.decorate("db", opts.db);
     app.decorate("contractOperations", new Map());
     app.decorate("contractDocuments", new Map());
+    const metrics = new Metrics(opts.db);
+    app.decorate("metrics", metrics);
     app.decorate(
       "services",
       await createServices({
@@ -82,6 +94,7 @@ export const portal = fp<PortalPluginOptions>(
         clock: opts.clock,
         log: app.log,
         sms: opts.sms,
+        metrics,
       }),
     );
 
@@ -91,7 +104,16 @@ export const portal = fp<PortalPluginOptions>(
       rateLimitMax: opts.rateLimitMax,
       db: opts.db,
       clock: opts.clock,
+      rateLimitSyncMs: opts.rateLimitSyncMs,
+      onRefused: (route) => metrics.rateLimitRefusals.inc({ route }),
     });
+    await app.register(metricsPlugin);
+    app.addHook("onSend", (request, reply, payload, done) => {
+      reply.header("x-request-id", request.id);
+      done(null, payload);
+    });
+    await app.register(health);
+    await app.register(bodyTimeout, { bodyMs: opts.env.timeouts.bodyMs });
     await app.register(jsonBody);
     await app.register(etag);
     // After etag: its onSend hook needs the final status (no helmet headers on a 304).
@@ -114,10 +136,17 @@ export const portal = fp<PortalPluginOptions>(
       );
     }
     if (opts.docs) await app.register(docs, { publicUrl: opts.env.publicUrl });
-    app.get("/health", { config: {} }, async () => ({ response: { status: "ok" } }));
   },
   { name: "portal" },
 );
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The request's id: the proxy's X-Request-Id when it is a plain token, else a new UUID. */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /** Builds the Fastify app: opens (or takes) the database, migrates, seeds reference data. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -125,7 +154,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const clock = options.clock ?? systemClock;
   const ownsDb = !options.db;
   const db =
-    options.db ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }));
+    options.db ??
+    (await openDatabase({
+      databaseUrl: env.databaseUrl,
+      dataDir: env.dataDir,
+      max: env.dbPoolMax,
+      connectTimeoutMs: env.dbConnectTimeoutMs,
+      queryTimeoutMs: env.dbQueryTimeoutMs,
+    }));
   await migrate(db);
   await seedReferenceData(db);
 
@@ -137,6 +173,20 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A hop count is valid at run time (proxy-addr); the types only list the other forms.
     trustProxy: env.trustProxy as boolean | string,
     routerOptions: { ignoreTrailingSlash: true },
+    // Slow clients: the head must arrive within HEADERS_TIMEOUT_MS (Node answers 408 and
+    // closes), a silent socket is closed after IDLE_TIMEOUT_MS, an idle keep-alive connection
+    // after KEEP_ALIVE_TIMEOUT_MS; bodies have their own timeout (plugins/timeouts.ts), and no
+    // request may take longer than head + upload body altogether.
+    connectionTimeout: env.timeouts.idleMs,
+    keepAliveTimeout: env.timeouts.keepAliveMs,
+    requestTimeout: env.timeouts.headersMs + env.timeouts.uploadBodyMs,
+    http: { headersTimeout: env.timeouts.headersMs, connectionsCheckingInterval: 1000 },
+    // The health plugin answers 503 with Retry-After while draining (Fastify's own has none).
+    return503OnClosing: false,
+    // A request id in every log line of the request and in every answer (X-Request-Id); a
+    // proxy's X-Request-Id is kept when it is a plain token.
+    genReqId: requestId,
+    requestIdHeader: false,
   });
   app.setValidatorCompiler(createValidatorCompiler());
   await app.register(portal, {
@@ -144,7 +194,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     db,
     clock,
     validateResponses: options.validateResponses ?? env.portalEnv !== "production",
-    rateLimitMax: options.rateLimitMax ?? 30,
+    rateLimitMax: options.rateLimitMax ?? env.rateLimitMax,
+    rateLimitSyncMs: options.rateLimitSyncMs,
     sms: options.sms,
     services: options.services,
     docs: options.docs ?? true,

@@ -328,6 +328,8 @@ export async function importContent(
   }
   const seed = await readContentSeed(options.seedDir, options.openapiDir);
   const result = await db.transaction(async (tx) => {
+    // A large import (and waiting for another one) may outlast a request's statement timeout.
+    await tx.query("set local statement_timeout = 0");
     await tx.query("select pg_advisory_xact_lock(4100)");
     const { rows } = await tx.query<{ version: number; checksum: string }>(
       "select version, checksum from content_imports order by version desc limit 1",
@@ -365,6 +367,11 @@ export async function importContent(
     ]);
     return { changed: true, version, checksum: seed.checksum, counts: seed.counts };
   });
-  if (result.changed) notifyContentImported(db, result.version);
+  if (result.changed) {
+    // Fresh statistics, so the planner uses the primary key for a lookup by id instead of
+    // scanning (4.7 ms instead of 0.05 ms at 100x the seed before this).
+    await db.exec("analyze content_documents; analyze content_search");
+    notifyContentImported(db, result.version);
+  }
   return result;
 }

@@ -1,10 +1,22 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { HttpError } from "../lib/errors.js";
+import { acquireDataDirLock } from "./data-dir-lock.js";
 
 /** Anything that runs parameterised SQL ($1, $2...) the same way on PGlite and PostgreSQL. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** What a query observer hears: how long a statement took and whether it failed. */
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+/** Connections of a pool (PostgreSQL) or the one engine (PGlite). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** The thin query interface every repository uses, over PGlite or node-postgres. */
@@ -14,24 +26,124 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** True when the database answers `select 1` within `timeoutMs` (readiness). */
+  ping(timeoutMs: number): Promise<boolean>;
+  /** Pool occupancy, for the metrics. */
+  stats(): PoolStats;
+  /** Hears the duration of every statement (metrics); one observer at a time. */
+  observe(observer: QueryObserver | undefined): void;
   close(): Promise<void>;
 }
 
-/** Opens PGlite persisted in `dataDir/pglite`, or in memory when dataDir is "memory". */
+/** Seconds a client is asked to wait when the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot be reached (restart, failover, network cut, timeout): the request answers
+ * 503 with Retry-After instead of a 500, and nothing of it was written.
+ */
+export class DatabaseUnavailableError extends HttpError {
+  constructor(cause: unknown) {
+    super(503, "The service is temporarily unavailable; retry shortly", {
+      code: "database.unavailable",
+      headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+    });
+    this.name = "DatabaseUnavailableError";
+    this.cause = cause;
+  }
+}
+
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENETDOWN",
+]);
+// SQLSTATEs meaning "the server is going away or not there yet", plus timeouts and saturation.
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "57014", "25P03"]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (starting up|shutting down|in recovery mode)|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+/** True when `error` says the database is unreachable rather than that the statement is wrong. */
+export function isUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string") {
+    if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08"))
+      return true;
+  }
+  return typeof message === "string" && UNAVAILABLE_MESSAGES.test(message);
+}
+
+const classify = (error: unknown): unknown =>
+  isUnavailable(error) && !(error instanceof DatabaseUnavailableError)
+    ? new DatabaseUnavailableError(error)
+    : error;
+
+const elapsed = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+/** Races `work` against a timer; false when the timer wins or the work fails. */
+async function within(work: Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Opens PGlite persisted in `dataDir/pglite`, or in memory when dataDir is "memory". A data
+ * folder is held by one process at a time (`dataDir/pglite.lock`): PGlite is a single-process
+ * engine, and a second process on the same files would silently lose writes.
+ */
 export async function openPglite(dataDir: string | "memory"): Promise<Database> {
   let db: PGlite;
+  let release = async () => {};
   if (dataDir === "memory") {
     db = await PGlite.create();
   } else {
     const dir = `${dataDir}/pglite`;
     await mkdir(dir, { recursive: true });
-    db = await PGlite.create(dir);
+    release = await acquireDataDirLock(dataDir);
+    try {
+      db = await PGlite.create(dir);
+    } catch (error) {
+      await release();
+      throw error;
+    }
   }
+  let observer: QueryObserver | undefined;
+  const run = async <T>(target: Pick<PGlite, "query">, sql: string, params: unknown[]) => {
+    const start = process.hrtime.bigint();
+    try {
+      const result = await target.query<T>(sql, params);
+      observer?.(elapsed(start), false);
+      return { rows: result.rows };
+    } catch (error) {
+      observer?.(elapsed(start), true);
+      throw error;
+    }
+  };
   return {
     kind: "pglite",
-    async query<T>(sql: string, params: unknown[] = []) {
-      const result = await db.query<T>(sql, params);
-      return { rows: result.rows };
+    query<T>(sql: string, params: unknown[] = []) {
+      return run<T>(db, sql, params);
     },
     async exec(sql) {
       await db.exec(sql);
@@ -39,58 +151,131 @@ export async function openPglite(dataDir: string | "memory"): Promise<Database> 
     transaction(fn) {
       return db.transaction((tx) =>
         fn({
-          async query<T>(sql: string, params: unknown[] = []) {
-            const result = await tx.query<T>(sql, params);
-            return { rows: result.rows };
+          query<T>(sql: string, params: unknown[] = []) {
+            return run<T>(tx, sql, params);
           },
         }),
       );
     },
+    ping(timeoutMs) {
+      return within(db.query("select 1"), timeoutMs);
+    },
+    stats() {
+      return { total: 1, idle: 1, waiting: 0 };
+    },
+    observe(next) {
+      observer = next;
+    },
     async close() {
       if (!db.closed) await db.close();
+      await release();
     },
   };
 }
 
-/** Opens a node-postgres pool on DATABASE_URL. */
-export async function openPostgres(url: string, opts: { schema?: string } = {}): Promise<Database> {
+/** Timeouts and size of the PostgreSQL pool (environment: DB_*). */
+export interface PostgresOptions {
+  /** Each test file isolates itself in its own schema. */
+  schema?: string;
+  /** Connections in the pool (DB_POOL_MAX, default 10). */
+  max?: number;
+  /** Longest wait for a connection, new or from the pool (DB_CONNECT_TIMEOUT_MS, default 2000). */
+  connectTimeoutMs?: number;
+  /** Longest a statement may take, server and client side (DB_QUERY_TIMEOUT_MS, default 5000). */
+  queryTimeoutMs?: number;
+}
+
+/**
+ * Opens a node-postgres pool on DATABASE_URL. The pool outlives the server: a restart, failover
+ * or network cut fails the statements in flight (503, nothing acknowledged), idle connections
+ * that die are dropped (the pool's `error` event is handled, so the process stays up), and the
+ * next statement opens a fresh connection. Every wait is bounded, so no request hangs.
+ */
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
   if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema))
     throw new Error("invalid schema name");
+  const queryTimeout = opts.queryTimeoutMs ?? 5000;
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
-    // Tests isolate each file in its own schema.
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 2000,
+    // The server cancels a long statement; the client gives up a little later if the server is
+    // gone without a word (network cut).
+    statement_timeout: queryTimeout,
+    query_timeout: queryTimeout + 1000,
+    idle_in_transaction_session_timeout: queryTimeout * 2,
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
+  // An idle connection that dies (server restart) emits `error` on the pool; unheard, it would
+  // end the process. The pool drops that connection by itself; the next statement reconnects.
+  pool.on("error", () => undefined);
   if (opts.schema) await pool.query(`create schema if not exists ${opts.schema}`);
   else await pool.query("select 1");
+
+  let observer: QueryObserver | undefined;
+  const timed = async <T>(work: () => Promise<T>): Promise<T> => {
+    const start = process.hrtime.bigint();
+    try {
+      const result = await work();
+      observer?.(elapsed(start), false);
+      return result;
+    } catch (error) {
+      observer?.(elapsed(start), true);
+      throw classify(error);
+    }
+  };
+
   return {
     kind: "postgres",
-    async query<T>(sql: string, params: unknown[] = []) {
-      const result = await pool.query(sql, params);
-      return { rows: result.rows as T[] };
+    query<T>(sql: string, params: unknown[] = []) {
+      return timed(async () => ({ rows: (await pool.query(sql, params)).rows as T[] }));
     },
     async exec(sql) {
-      await pool.query(sql);
+      await timed(() => pool.query(sql));
     },
     async transaction(fn) {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
       try {
-        await client.query("begin");
+        client = await pool.connect();
+      } catch (error) {
+        throw classify(error);
+      }
+      let broken: Error | undefined;
+      try {
+        await timed(() => client.query("begin"));
         const result = await fn({
-          async query<T>(sql: string, params: unknown[] = []) {
-            const r = await client.query(sql, params);
-            return { rows: r.rows as T[] };
+          query<T>(sql: string, params: unknown[] = []) {
+            return timed(async () => ({ rows: (await client.query(sql, params)).rows as T[] }));
           },
         });
-        await client.query("commit");
+        await timed(() => client.query("commit"));
         return result;
       } catch (error) {
-        await client.query("rollback");
-        throw error;
+        if (isUnavailable(error) || error instanceof DatabaseUnavailableError) {
+          // The connection is unusable: drop it rather than hand it to the next request.
+          broken = error as Error;
+        } else {
+          try {
+            await client.query("rollback");
+          } catch (rollbackError) {
+            broken = rollbackError as Error;
+          }
+        }
+        throw classify(error);
       } finally {
-        client.release();
+        client.release(broken ?? false);
       }
+    },
+    ping(timeoutMs) {
+      return within(pool.query("select 1"), timeoutMs);
+    },
+    stats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
+    observe(next) {
+      observer = next;
     },
     async close() {
       await pool.end();
@@ -99,6 +284,8 @@ export async function openPostgres(url: string, opts: { schema?: string } = {}):
 }
 
 /** PostgreSQL when a URL is given, PGlite in the data directory otherwise. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(
+  opts: { databaseUrl?: string; dataDir: string } & Omit<PostgresOptions, "schema">,
+): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir);
 }

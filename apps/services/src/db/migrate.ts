@@ -15,17 +15,22 @@ export function defaultMigrationsDir(): string {
 }
 
 /**
- * Applies the numbered `NNNN_name.sql` files not yet applied, in order, each in one transaction,
- * under an advisory lock so two instances starting together do not race.
+ * Applies the numbered `NNNN_name.sql` files not yet applied, in order, in one transaction under
+ * an advisory lock, so instances starting together on one database wait for each other: the
+ * first applies, the others find everything done. The bookkeeping table is created under the
+ * lock too (two first starts on a fresh PostgreSQL would otherwise collide creating it).
  */
 export async function migrate(db: Database, dir = defaultMigrationsDir()): Promise<string[]> {
-  await db.exec(
-    "create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())",
-  );
   const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
+    // Waiting for another instance's migrations, and the migrations themselves, may take longer
+    // than a request's statement timeout.
+    await tx.query("set local statement_timeout = 0");
     await tx.query("select pg_advisory_xact_lock(4000)");
+    await tx.query(
+      "create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())",
+    );
     const done = new Set(
       (await tx.query<{ id: string }>("select id from schema_migrations")).rows.map((r) => r.id),
     );

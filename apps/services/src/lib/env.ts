@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import * as v from "valibot";
 
 /** Where the services run; mock OTP is never honoured in production. */
 export type PortalEnv = "production" | "development" | "test";
@@ -13,6 +14,44 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/** Abuse limits (README "Limits"); each holds across instances (counted in the database). */
+export interface AbuseLimits {
+  /** Distinct phone numbers one lead may send codes to. */
+  otpPhonesPerLead: number;
+  /** Codes sent to one phone per rolling hour. */
+  otpSendsPerPhoneHour: number;
+  /** Codes sent to one phone per rolling day. */
+  otpSendsPerPhoneDay: number;
+  /** Codes requested from one client address per rolling hour. */
+  otpSendsPerClientHour: number;
+  /** SMS sent by the whole service per rolling hour (the budget); 0 sends none. */
+  smsBudgetPerHour: number;
+  /** Wrong identity cards for one account before `authenticate` locks it for the window. */
+  authFailuresPerAccount: number;
+  /** Lookups of one B40 token that find no household before the token is refused. */
+  b40FailuresPerToken: number;
+  /** Lookups of one identity card per rolling hour on B40 verify, from any client. */
+  b40LookupsPerCardHour: number;
+  /** Window of the identity-check limits, seconds. */
+  identityWindowSeconds: number;
+}
+
+/** HTTP timeouts (README "Limits"), milliseconds. */
+export interface HttpTimeouts {
+  /** Whole request head must arrive within this (Node headersTimeout). */
+  headersMs: number;
+  /** A JSON or form body must arrive whole within this after the head. */
+  bodyMs: number;
+  /** An upload body must arrive whole within this. */
+  uploadBodyMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A socket with no traffic at all is closed after this. */
+  idleMs: number;
+  /** Graceful shutdown: in-flight requests get this long before the process exits anyway. */
+  shutdownMs: number;
+}
+
 /** Settings read from the environment (see README.md for each variable). */
 export interface Env {
   portalEnv: PortalEnv;
@@ -20,6 +59,11 @@ export interface Env {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PGlite in production (it never fsyncs): refused unless the operator says so. */
+  allowPgliteInProduction: boolean;
+  dbPoolMax: number;
+  dbConnectTimeoutMs: number;
+  dbQueryTimeoutMs: number;
   corsOrigins: string[];
   publicUrl: string;
   tokenSecret: string;
@@ -34,6 +78,13 @@ export interface Env {
   logLevel: string;
   /** Fastify trustProxy: true, a hop count, or a list of proxy addresses (client IP for rate limits). */
   trustProxy: boolean | number | string;
+  /** Requests per minute per client on rate-limited routes. */
+  rateLimitMax: number;
+  limits: AbuseLimits;
+  timeouts: HttpTimeouts;
+  /** OTLP/HTTP traces endpoint when tracing is on (OTEL_EXPORTER_OTLP_*ENDPOINT). */
+  otelEndpoint?: string;
+  otelServiceName: string;
   s3?: S3Settings;
 }
 
@@ -46,56 +97,229 @@ export const DEV_SECRETS = {
   marketingApiKey: "dev-marketing-key",
 } as const;
 
-const PORTAL_ENVS: readonly PortalEnv[] = ["production", "development", "test"];
+/** Defaults of the abuse limits. */
+export const DEFAULT_LIMITS: AbuseLimits = {
+  otpPhonesPerLead: 3,
+  otpSendsPerPhoneHour: 5,
+  otpSendsPerPhoneDay: 10,
+  otpSendsPerClientHour: 20,
+  smsBudgetPerHour: 2000,
+  authFailuresPerAccount: 5,
+  b40FailuresPerToken: 3,
+  b40LookupsPerCardHour: 10,
+  identityWindowSeconds: 900,
+};
 
-function bool(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === "") return fallback;
-  return ["1", "true", "yes", "on"].includes(value.toLowerCase());
-}
+/** Defaults of the HTTP timeouts. */
+export const DEFAULT_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10_000,
+  bodyMs: 10_000,
+  uploadBodyMs: 120_000,
+  keepAliveMs: 5_000,
+  idleMs: 30_000,
+  shutdownMs: 10_000,
+};
 
-/** Reads and checks the environment; throws with the variable at fault. */
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  false: false,
+  "1": true,
+  "0": false,
+  yes: true,
+  no: false,
+  on: true,
+  off: false,
+};
+
+// Each variable's schema: a string from the environment, turned into its value, or an issue that
+// says what was expected. An unset (or empty) variable takes its default.
+const bool = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.check(
+      (s) => s === "" || s.toLowerCase() in BOOLEAN_WORDS,
+      "must be true or false (or 1/0, yes/no, on/off)",
+    ),
+    v.transform((s) => (s === "" ? fallback : (BOOLEAN_WORDS[s.toLowerCase()] as boolean))),
+  );
+const int = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.check(
+      (s) => s === "" || (/^\d+$/.test(s) && Number(s) >= min && Number(s) <= max),
+      `must be a whole number from ${min} to ${max}`,
+    ),
+    v.transform((s) => (s === "" ? fallback : Number(s))),
+  );
+const text = (fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.transform((s) => (s === "" ? fallback : s)),
+  );
+const optionalText = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((s) => (s === "" ? undefined : s)),
+);
+const url = (protocols: RegExp, what: string) =>
+  v.pipe(
+    v.optional(v.string(), ""),
+    v.check((s) => {
+      if (s === "") return true;
+      try {
+        return protocols.test(new URL(s).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be ${what}`),
+    v.transform((s) => (s === "" ? undefined : s)),
+  );
+
+const ms = (fallback: number) => int(fallback, 1, 3_600_000);
+
+/** The schema of every environment variable the services read. */
+export const ENV_SCHEMA = v.object({
+  PORTAL_ENV: v.pipe(
+    v.optional(v.string(), "development"),
+    v.picklist(["production", "development", "test"], "must be production, development or test"),
+  ),
+  PORT: int(4000, 0, 65535),
+  HOST: text("0.0.0.0"),
+  DATA_DIR: text("./data"),
+  DATABASE_URL: url(/^postgres(ql)?:$/, "a postgres:// URL"),
+  ALLOW_PGLITE_IN_PRODUCTION: bool(false),
+  DB_POOL_MAX: int(10, 1, 1000),
+  DB_CONNECT_TIMEOUT_MS: ms(2000),
+  DB_QUERY_TIMEOUT_MS: ms(5000),
+  CORS_ORIGIN: text("http://localhost:3000"),
+  PUBLIC_URL: url(/^https?:$/, "an http(s) URL"),
+  TOKEN_SECRET: text(DEV_SECRETS.tokenSecret),
+  UPLOAD_SECRET: text(DEV_SECRETS.uploadSecret),
+  OTP_SECRET: text(DEV_SECRETS.otpSecret),
+  ALTCHA_HMAC_KEY: text(DEV_SECRETS.altchaHmacKey),
+  MARKETING_API_KEY: text(DEV_SECRETS.marketingApiKey),
+  ALTCHA_MAX_NUMBER: int(100_000, 1000, 10_000_000),
+  CONTACT_ENABLED: bool(true),
+  WHATSAPP_NUMBER: v.pipe(
+    v.optional(v.string(), ""),
+    v.check((s) => s === "" || /^\d{8,15}$/.test(s), "must be 8 to 15 digits"),
+    v.transform((s) => (s === "" ? "60312345678" : s)),
+  ),
+  LOG_LEVEL: v.pipe(
+    v.optional(v.string(), ""),
+    v.check(
+      (s) => s === "" || ["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(s),
+      "must be fatal, error, warn, info, debug, trace or silent",
+    ),
+  ),
+  TRUST_PROXY: optionalText,
+  RATE_LIMIT_MAX: int(30, 1, 1_000_000_000),
+  OTP_PHONES_PER_LEAD: int(DEFAULT_LIMITS.otpPhonesPerLead, 1, 100),
+  OTP_SENDS_PER_PHONE_HOUR: int(DEFAULT_LIMITS.otpSendsPerPhoneHour, 1, 1000),
+  OTP_SENDS_PER_PHONE_DAY: int(DEFAULT_LIMITS.otpSendsPerPhoneDay, 1, 10_000),
+  OTP_SENDS_PER_CLIENT_HOUR: int(DEFAULT_LIMITS.otpSendsPerClientHour, 1, 1_000_000),
+  SMS_BUDGET_PER_HOUR: int(DEFAULT_LIMITS.smsBudgetPerHour, 0, 100_000_000),
+  AUTH_FAILURES_PER_ACCOUNT: int(DEFAULT_LIMITS.authFailuresPerAccount, 1, 1000),
+  B40_FAILURES_PER_TOKEN: int(DEFAULT_LIMITS.b40FailuresPerToken, 1, 1000),
+  B40_LOOKUPS_PER_CARD_HOUR: int(DEFAULT_LIMITS.b40LookupsPerCardHour, 1, 100_000),
+  IDENTITY_WINDOW_SECONDS: int(DEFAULT_LIMITS.identityWindowSeconds, 60, 86_400),
+  HEADERS_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.headersMs),
+  BODY_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.bodyMs),
+  UPLOAD_BODY_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.uploadBodyMs),
+  KEEP_ALIVE_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.keepAliveMs),
+  IDLE_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.idleMs),
+  SHUTDOWN_TIMEOUT_MS: ms(DEFAULT_TIMEOUTS.shutdownMs),
+  // Read where they are used (content cache, seed and contract folders); checked here.
+  CONTENT_CACHE_MAX: int(2000, 0, 1_000_000),
+  CONTENT_CACHE_RECHECK_MS: int(5000, 0, 3_600_000),
+  SEED_DIR: optionalText,
+  OPENAPI_DIR: optionalText,
+  // OpenTelemetry's standard variables: traces are exported when an endpoint is set.
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(/^https?:$/, "an http(s) URL"),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url(/^https?:$/, "an http(s) URL"),
+  OTEL_SERVICE_NAME: text("portal-services"),
+  S3_BUCKET: optionalText,
+  S3_REGION: text("us-east-1"),
+  S3_ENDPOINT: url(/^https?:$/, "an http(s) URL"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool(true),
+});
+
+/** Names of every variable {@link ENV_SCHEMA} reads (the README lists each). */
+export const ENV_VARIABLES = Object.keys(ENV_SCHEMA.entries);
+
+/** Reads and checks the environment; throws one error naming every bad variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const portalEnv = (source.PORTAL_ENV ?? "development") as PortalEnv;
-  if (!PORTAL_ENVS.includes(portalEnv)) {
-    throw new Error(`PORTAL_ENV must be one of ${PORTAL_ENVS.join(", ")}, got "${portalEnv}"`);
+  const picked = Object.fromEntries(ENV_VARIABLES.map((k) => [k, source[k]]));
+  const parsed = v.safeParse(ENV_SCHEMA, picked);
+  if (!parsed.success) {
+    const problems = parsed.issues.map((issue) => {
+      const name = issue.path?.[0]?.key as string | undefined;
+      return `${name ?? "environment"} ${issue.message}, got "${String(source[name ?? ""] ?? "")}"`;
+    });
+    throw new Error(`Invalid environment: ${problems.join("; ")}`);
   }
-  const port = Number(source.PORT ?? 4000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got "${source.PORT}"`);
-  }
+  const e = parsed.output;
+  const portalEnv = e.PORTAL_ENV as PortalEnv;
   const env: Env = {
     portalEnv,
-    port,
-    host: source.HOST ?? "0.0.0.0",
-    dataDir: resolve(source.DATA_DIR ?? "./data"),
-    databaseUrl: source.DATABASE_URL || undefined,
-    corsOrigins: (source.CORS_ORIGIN ?? "http://localhost:3000")
-      .split(",")
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    allowPgliteInProduction: e.ALLOW_PGLITE_IN_PRODUCTION,
+    dbPoolMax: e.DB_POOL_MAX,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+    corsOrigins: e.CORS_ORIGIN.split(",")
       .map((o) => o.trim())
       .filter(Boolean),
-    publicUrl: (source.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
-    tokenSecret: source.TOKEN_SECRET ?? DEV_SECRETS.tokenSecret,
-    uploadSecret: source.UPLOAD_SECRET ?? DEV_SECRETS.uploadSecret,
-    otpSecret: source.OTP_SECRET ?? DEV_SECRETS.otpSecret,
-    altchaHmacKey: source.ALTCHA_HMAC_KEY ?? DEV_SECRETS.altchaHmacKey,
-    marketingApiKey: source.MARKETING_API_KEY ?? DEV_SECRETS.marketingApiKey,
-    altchaMaxNumber: Number(source.ALTCHA_MAX_NUMBER ?? 100_000),
-    contactEnabled: bool(source.CONTACT_ENABLED, true),
-    whatsappNumber: source.WHATSAPP_NUMBER ?? "60312345678",
-    trustProxy: parseTrustProxy(source.TRUST_PROXY),
-    logLevel: source.LOG_LEVEL ?? (portalEnv === "test" ? "silent" : "info"),
-    s3: source.S3_BUCKET
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    tokenSecret: e.TOKEN_SECRET,
+    uploadSecret: e.UPLOAD_SECRET,
+    otpSecret: e.OTP_SECRET,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY,
+    marketingApiKey: e.MARKETING_API_KEY,
+    altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
+    contactEnabled: e.CONTACT_ENABLED,
+    whatsappNumber: e.WHATSAPP_NUMBER,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL || (portalEnv === "test" ? "silent" : "info"),
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    limits: {
+      otpPhonesPerLead: e.OTP_PHONES_PER_LEAD,
+      otpSendsPerPhoneHour: e.OTP_SENDS_PER_PHONE_HOUR,
+      otpSendsPerPhoneDay: e.OTP_SENDS_PER_PHONE_DAY,
+      otpSendsPerClientHour: e.OTP_SENDS_PER_CLIENT_HOUR,
+      smsBudgetPerHour: e.SMS_BUDGET_PER_HOUR,
+      authFailuresPerAccount: e.AUTH_FAILURES_PER_ACCOUNT,
+      b40FailuresPerToken: e.B40_FAILURES_PER_TOKEN,
+      b40LookupsPerCardHour: e.B40_LOOKUPS_PER_CARD_HOUR,
+      identityWindowSeconds: e.IDENTITY_WINDOW_SECONDS,
+    },
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      bodyMs: e.BODY_TIMEOUT_MS,
+      uploadBodyMs: e.UPLOAD_BODY_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+      shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
+    otelEndpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    otelServiceName: e.OTEL_SERVICE_NAME,
+    s3: e.S3_BUCKET
       ? {
-          bucket: source.S3_BUCKET,
-          region: source.S3_REGION ?? "us-east-1",
-          endpoint: source.S3_ENDPOINT || undefined,
-          accessKeyId: source.S3_ACCESS_KEY_ID || undefined,
-          secretAccessKey: source.S3_SECRET_ACCESS_KEY || undefined,
-          forcePathStyle: bool(source.S3_FORCE_PATH_STYLE, true),
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
   };
   assertProductionSecrets(env);
+  assertProductionStorage(env);
   return env;
 }
 
@@ -110,6 +334,17 @@ export function assertProductionSecrets(env: Env): void {
       );
     }
   }
+}
+
+/**
+ * Refuses production on embedded PGlite unless the operator opts in: PGlite never calls fsync,
+ * so it survives a killed process but an OS crash or power cut can lose acknowledged leads.
+ */
+export function assertProductionStorage(env: Env): void {
+  if (env.portalEnv !== "production" || env.databaseUrl || env.allowPgliteInProduction) return;
+  throw new Error(
+    "Refusing to start in production on the embedded PGlite database, which never calls fsync (an OS crash can lose acknowledged leads): set DATABASE_URL to a PostgreSQL server, or ALLOW_PGLITE_IN_PRODUCTION=true to accept that risk",
+  );
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -3,6 +3,34 @@ import fp from "fastify-plugin";
 import { describeAjvError } from "../openapi/ajv.js";
 import { HttpError, reason } from "../lib/errors.js";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The operation's 400 is an EntitledError (the entitled-fibre calls), whatever went wrong. */
+    entitledErrors?: boolean;
+  }
+}
+
+/** An EntitledError (common.yaml) body for a 400 of the entitled-fibre calls. */
+const entitledBadRequest = (message: string) => ({
+  statusCode: 400,
+  error: reason(400),
+  message,
+  errors: [{ errorCode: "INVALID_REQUEST", message }],
+});
+
+/**
+ * Errors of a multipart parser (busboy, @fastify/multipart) about the body itself: a truncated or
+ * malformed form is the client's fault, a 400, not a 500.
+ */
+const MULTIPART_MESSAGES =
+  /Unexpected end of (form|file|multipart data)|Malformed part header|Multipart: Boundary not found|Malformed urlencoded form|Part terminated early|Unexpected end of headers|the request is not multipart/i;
+const isMultipartError = (request: { headers: Record<string, unknown> }, error: FastifyError) =>
+  String(request.headers["content-type"] ?? "").startsWith("multipart/") &&
+  !(error instanceof HttpError) &&
+  (error.code === "FST_INVALID_MULTIPART_CONTENT_TYPE" ||
+    error.code === "FST_PROTO_VIOLATION" ||
+    MULTIPART_MESSAGES.test(error.message));
+
 /**
  * The one error handler: 400s name the field, 4xx keep their message, 5xx are logged and
  * answered with a generic body. Stacks never leave the process.
@@ -10,6 +38,22 @@ import { HttpError, reason } from "../lib/errors.js";
 export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError & Partial<HttpError>, request, reply) => {
+      if (
+        request.routeOptions.config?.entitledErrors &&
+        !(error instanceof HttpError && error.body)
+      ) {
+        const status = error.validation ? 400 : (error.statusCode ?? 500);
+        if (status === 400) return reply.code(400).send(entitledBadRequest(error.message));
+      }
+      if (isMultipartError(request, error)) {
+        return reply.code(400).send({
+          statusCode: 400,
+          error: reason(400),
+          message: "The multipart body is malformed",
+          field: "body",
+          code: "validation.body.malformed",
+        });
+      }
       if (error.validation) {
         const { field, code, message } = describeAjvError(
           error.validation[0] as never,
@@ -25,6 +69,18 @@ export default fp(
       if (error instanceof HttpError && error.body) {
         if (error.headers) reply.headers(error.headers);
         return reply.code(status).send(error.body);
+      }
+      // A deliberate 5xx (database unreachable: 503 with Retry-After) keeps its code and headers;
+      // its cause is logged as a warning, not as a failure of ours.
+      if (error instanceof HttpError && status >= 500 && error.code) {
+        request.log.warn({ err: error.cause ?? error, code: error.code }, error.message);
+        if (error.headers) reply.headers(error.headers);
+        return reply.code(status).send({
+          statusCode: status,
+          error: reason(status),
+          message: error.message,
+          code: error.code,
+        });
       }
       if (status >= 500) {
         request.log.error({ err: error }, "request failed");

@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import type { Queryable } from "../db/database.js";
 import type { Clock } from "../lib/clock.js";
 import { reason } from "../lib/errors.js";
-import { databaseRateLimitStore } from "./rate-limit-store.js";
+import { databaseRateLimitStore, RateLimitCounters } from "./rate-limit-store.js";
 
 /** Options of the security plugin. */
 export interface SecurityOptions {
@@ -16,6 +16,17 @@ export interface SecurityOptions {
   /** Where the rate-limit counters live (shared by every instance on the database). */
   db: Queryable;
   clock: Clock;
+  /** How often the counters are written to the database (ms; tests flush by hand with 0). */
+  rateLimitSyncMs?: number;
+  /** Told of every refusal, by route (metrics). */
+  onRefused?: (route: string) => void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The rate-limit counters (memory per instance, shared through the database). */
+    rateLimitCounters: RateLimitCounters;
+  }
 }
 
 /**
@@ -29,14 +40,25 @@ export default fp<SecurityOptions>(
       origin: opts.corsOrigins.includes("*") ? "*" : opts.corsOrigins,
       credentials: false,
       methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-      allowedHeaders: ["Authorization", "If-None-Match", "Content-Type", "x-api-key"],
-      exposedHeaders: ["ETag", "Retry-After"],
+      allowedHeaders: [
+        "Authorization",
+        "If-None-Match",
+        "Content-Type",
+        "x-api-key",
+        "X-Request-Id",
+      ],
+      exposedHeaders: ["ETag", "Retry-After", "X-Request-Id"],
       maxAge: 600,
     });
+    const counters = new RateLimitCounters(opts.db, opts.clock, { syncMs: opts.rateLimitSyncMs });
+    app.decorate("rateLimitCounters", counters);
+    app.addHook("onClose", async () => counters.close());
     await app.register(rateLimit, {
       global: false,
-      // Counters in the database (migration 0004), not in memory: instances share the limit.
-      store: databaseRateLimitStore(opts.db, opts.clock) as never,
+      // Counted in memory, shared through the database (migration 0004): a refusal costs no
+      // database work, and instances share the limit.
+      store: databaseRateLimitStore(counters) as never,
+      onExceeded: (request) => opts.onRefused?.(request.routeOptions.url ?? "unknown"),
       max: opts.rateLimitMax,
       timeWindow: "1 minute",
       errorResponseBuilder: (_req, context) => ({

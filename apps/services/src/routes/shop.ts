@@ -341,7 +341,9 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const leadId = await leadOf(request);
         const body = parseWith(generateOtpBodySchema, request.body);
         await leads.getDraft(leadId);
-        return { response: await otp.generate(leadId, body.phoneNumber, body.mock) };
+        return {
+          response: await otp.generate(leadId, body.phoneNumber, body.mock, request.ip),
+        };
       },
     },
 

@@ -99,7 +99,7 @@ export function uploadsOperations(app: FastifyInstance): OperationTable {
   return {
     uploadDocument: {
       options: {
-        config: rateLimited(2),
+        config: { ...rateLimited(2), bodyTimeoutMs: app.env.timeouts.uploadBodyMs },
         attachValidation: true,
         bodyLimit: UPLOAD_RULES.maxBytes,
       },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.js";
 import type { Clock } from "../lib/clock.js";
 import type { Env } from "../lib/env.js";
+import type { Metrics } from "../lib/metrics.js";
 import { seedDir } from "../lib/paths.js";
 import { seedCatalog, type PackageCatalog } from "./catalog.js";
 import { LeadService } from "./leads.js";
@@ -31,8 +32,9 @@ export async function createServices(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   sms?: SmsSender;
+  metrics: Metrics;
 }): Promise<Services> {
-  const { env, db, clock, log } = deps;
+  const { env, db, clock, log, metrics } = deps;
   return {
     tokens: new TokenService(env.tokenSecret, clock),
     leads: new LeadService(db, clock),
@@ -43,6 +45,12 @@ export async function createServices(deps: {
       env.portalEnv !== "production",
       deps.sms ?? loggingSmsSender(log),
       log,
+      env.limits,
+      {
+        sent: (channel) => metrics.otpSends.inc({ channel }),
+        refused: (reason) => metrics.otpRefusals.inc({ reason }),
+        budget: (exhausted) => metrics.smsBudgetExhausted.set(exhausted ? 1 : 0),
+      },
     ),
     signer: new UploadSigner(env.uploadSecret, clock, env.publicUrl),
     storage: env.s3 ? await s3Storage(env.s3) : localStorage(join(env.dataDir, "uploads")),

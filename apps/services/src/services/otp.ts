@@ -3,21 +3,32 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.js";
 import type { Clock } from "../lib/clock.js";
 import { HttpError } from "../lib/errors.js";
+import type { AbuseLimits } from "../lib/env.js";
 import { maskPhone } from "../lib/logger.js";
+import type { OtpRefusal } from "../lib/metrics.js";
 
 /** Sends an OTP by SMS. The default sender only logs that a code went out (never the code). */
 export interface SmsSender {
   send(phoneNumber: string, otp: string): Promise<void>;
 }
 
-/** OTP rules (SPEC sections 3 and 9; shop.yaml). */
+/** OTP rules (SPEC sections 3 and 9; shop.yaml). The abuse limits are in the environment. */
 export const OTP_RULES = {
   validitySeconds: 600,
   resendGapSeconds: 180,
-  sendsPerHour: 5,
   maxWrongAttempts: 5,
   mockOtp: "123456",
 } as const;
+
+/** The send limits of {@link OtpService} (AbuseLimits of the environment). */
+export type OtpLimits = Pick<
+  AbuseLimits,
+  | "otpPhonesPerLead"
+  | "otpSendsPerPhoneHour"
+  | "otpSendsPerPhoneDay"
+  | "otpSendsPerClientHour"
+  | "smsBudgetPerHour"
+>;
 
 interface OtpRow {
   code: string;
@@ -32,8 +43,47 @@ interface OtpRow {
 }
 
 const ms = (v: string | Date) => new Date(v).getTime();
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 
-/** One-time codes: hashed, expiring, rate-limited per phone, single use, locked after 5 misses. */
+// Everything the send limits need, in one round trip: the phone's sends of the last day, the
+// lead's phones of the last day, the client's sends of the last hour, and the SMS sent by the
+// whole service in the last hour.
+const USAGE = `
+select
+  (select coalesce(json_agg(created_at order by created_at desc), '[]') from otp_codes
+     where phone_number = $1 and created_at > $5) as phone_sends,
+  (select coalesce(json_agg(json_build_object('phone', phone_number, 'first', first)), '[]') from (
+     select phone_number, min(created_at) as first from otp_codes
+     where lead_id = $2 and created_at > $5 group by phone_number) p) as lead_phones,
+  (select json_build_object('n', count(*), 'first', min(created_at)) from (
+     select created_at from otp_codes where client_address = $3 and created_at > $4
+     order by created_at limit $6) c) as client_sends,
+  (select json_build_object('n', count(*), 'first', min(created_at)) from (
+     select created_at from otp_codes where sms and created_at > $4
+     order by created_at limit $7) s) as sms_sends`;
+
+interface Usage {
+  phone_sends: string[];
+  lead_phones: { phone: string; first: string }[];
+  client_sends: { n: number; first: string | null };
+  sms_sends: { n: number; first: string | null };
+}
+
+/** What {@link OtpService} reports to the metrics and the log. */
+export interface OtpEvents {
+  sent(channel: "sms" | "mock"): void;
+  refused(reason: OtpRefusal): void;
+  /** The hourly SMS budget is spent (true) or available again (false). */
+  budget(exhausted: boolean): void;
+}
+
+/**
+ * One-time codes: hashed, expiring, single use, locked after 5 misses, and capped against SMS
+ * pumping: distinct phones per lead, sends per phone per hour and per day, sends per client
+ * address per hour, and a global hourly SMS budget. Every cap is counted in the database under
+ * one lock, so it holds across instances and under concurrency.
+ */
 export class OtpService {
   constructor(
     private readonly db: Database,
@@ -42,44 +92,92 @@ export class OtpService {
     private readonly allowMock: boolean,
     private readonly sms: SmsSender,
     private readonly log: FastifyBaseLogger,
+    private readonly limits: OtpLimits,
+    private readonly events: OtpEvents,
   ) {}
 
   #hash(code: string, otp: string): string {
     return createHmac("sha256", this.secret).update(`${code}:${otp}`).digest("hex");
   }
 
+  #refuse(reason: OtpRefusal, waitMs: number, message: string): HttpError {
+    this.events.refused(reason);
+    return new HttpError(429, message, {
+      code: `otp.${reason}`,
+      headers: { "retry-after": String(Math.max(1, Math.ceil(waitMs / 1000))) },
+    });
+  }
+
   /** Generates and sends an OTP for the lead and phone; answers the reference code. */
-  async generate(leadId: string, phoneNumber: string, mock: boolean) {
+  async generate(leadId: string, phoneNumber: string, mock: boolean, clientAddress = "unknown") {
     const now = this.clock.now();
+    const t = now.getTime();
     const useMock = mock && this.allowMock;
     const otp = useMock ? OTP_RULES.mockOtp : String(randomInt(0, 1_000_000)).padStart(6, "0");
     const code = randomBytes(12).toString("base64url");
+    const limits = this.limits;
     await this.db.transaction(async (tx) => {
-      // Serialise sends per phone so the gap and hourly limit hold under concurrency.
-      await tx.query("select pg_advisory_xact_lock(hashtext($1))", [phoneNumber]);
-      const { rows } = await tx.query<{ created_at: string | Date }>(
-        "select created_at from otp_codes where phone_number = $1 and created_at > $2 order by created_at desc",
-        [phoneNumber, new Date(now.getTime() - 3600_000).toISOString()],
-      );
-      const last = rows[0];
-      if (last) {
-        const wait = Math.ceil(
-          (ms(last.created_at) + OTP_RULES.resendGapSeconds * 1000 - now.getTime()) / 1000,
+      // One lock for every send: the per-lead, per-client and global counts hold exactly under
+      // concurrency and across instances (sends are few; the lock is held for two statements).
+      await tx.query("select pg_advisory_xact_lock(4200)");
+      const { rows } = await tx.query<Usage>(USAGE, [
+        phoneNumber,
+        leadId,
+        clientAddress,
+        new Date(t - HOUR).toISOString(),
+        new Date(t - DAY).toISOString(),
+        limits.otpSendsPerClientHour,
+        Math.max(1, limits.smsBudgetPerHour),
+      ]);
+      const usage = rows[0] as Usage;
+      const phoneSends = usage.phone_sends.map(ms);
+      const last = phoneSends[0];
+      if (last !== undefined && last + OTP_RULES.resendGapSeconds * 1000 > t)
+        throw this.#refuse(
+          "resendTooSoon",
+          last + OTP_RULES.resendGapSeconds * 1000 - t,
+          "Please wait before requesting another code",
         );
-        if (wait > 0)
-          throw tooMany(wait, "otp.resendTooSoon", "Please wait before requesting another code");
-      }
-      if (rows.length >= OTP_RULES.sendsPerHour) {
-        const oldest = rows[rows.length - 1]!;
-        const wait = Math.max(
-          1,
-          Math.ceil((ms(oldest.created_at) + 3600_000 - now.getTime()) / 1000),
-        );
-        throw tooMany(
-          wait,
-          "otp.hourlyLimit",
+      const lastHour = phoneSends.filter((at) => at > t - HOUR);
+      if (lastHour.length >= limits.otpSendsPerPhoneHour)
+        throw this.#refuse(
+          "hourlyLimit",
+          (lastHour[lastHour.length - 1] as number) + HOUR - t,
           "Too many codes requested for this number; try again later",
         );
+      if (phoneSends.length >= limits.otpSendsPerPhoneDay)
+        throw this.#refuse(
+          "dailyLimit",
+          (phoneSends[phoneSends.length - 1] as number) + DAY - t,
+          "Too many codes requested for this number today; try again tomorrow",
+        );
+      const phones = usage.lead_phones;
+      if (!phones.some((p) => p.phone === phoneNumber) && phones.length >= limits.otpPhonesPerLead)
+        throw this.#refuse(
+          "tooManyPhones",
+          Math.min(...phones.map((p) => ms(p.first))) + DAY - t,
+          `A lead may verify at most ${limits.otpPhonesPerLead} phone numbers a day`,
+        );
+      if (usage.client_sends.n >= limits.otpSendsPerClientHour)
+        throw this.#refuse(
+          "clientLimit",
+          ms(usage.client_sends.first as string) + HOUR - t,
+          "Too many codes requested from this address; try again later",
+        );
+      if (!useMock) {
+        if (usage.sms_sends.n >= limits.smsBudgetPerHour) {
+          this.events.budget(true);
+          this.log.error(
+            { budget: limits.smsBudgetPerHour, alert: "smsBudgetExhausted" },
+            "ALERT: the hourly SMS budget is spent; no code is sent until it frees up",
+          );
+          throw this.#refuse(
+            "smsBudget",
+            usage.sms_sends.first ? ms(usage.sms_sends.first) + HOUR - t : HOUR,
+            "Codes cannot be sent right now; try again later",
+          );
+        }
+        this.events.budget(false);
       }
       // A new send supersedes the phone's earlier codes.
       await tx.query(
@@ -87,25 +185,29 @@ export class OtpService {
         [phoneNumber, now.toISOString()],
       );
       await tx.query(
-        `insert into otp_codes (code, lead_id, phone_number, otp_hash, created_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6)`,
+        `insert into otp_codes (code, lead_id, phone_number, otp_hash, created_at, expires_at, client_address, sms)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           code,
           leadId,
           phoneNumber,
           this.#hash(code, otp),
           now.toISOString(),
-          new Date(now.getTime() + OTP_RULES.validitySeconds * 1000).toISOString(),
+          new Date(t + OTP_RULES.validitySeconds * 1000).toISOString(),
+          clientAddress,
+          !useMock,
         ],
       );
     });
     if (useMock) {
+      this.events.sent("mock");
       this.log.info(
         { mockOtp: otp, phone: maskPhone(phoneNumber) },
         "mock OTP issued (non-production)",
       );
     } else {
       await this.sms.send(phoneNumber, otp);
+      this.events.sent("sms");
     }
     return { code, expiresIn: OTP_RULES.validitySeconds, resendAfter: OTP_RULES.resendGapSeconds };
   }
@@ -157,10 +259,6 @@ export class OtpService {
       return { verified: true, attemptsLeft: OTP_RULES.maxWrongAttempts - row.attempts };
     });
   }
-}
-
-function tooMany(seconds: number, code: string, message: string): HttpError {
-  return new HttpError(429, message, { code, headers: { "retry-after": String(seconds) } });
 }
 
 /** The default SMS sender: logs a masked phone number, never the code. */

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp, type BuildAppOptions } from "../app.js";
 import { openPglite, openPostgres, type Database } from "../db/database.js";
 import { ManualClock } from "../lib/clock.js";
+import { DEFAULT_LIMITS } from "../lib/env.js";
 import type { SmsSender } from "../services/otp.js";
 
 /** One database per test file: PGlite in memory, or a fresh schema on DATABASE_URL. */
@@ -60,6 +61,9 @@ export async function buildTestApp(
     logger: false,
     validateResponses: true,
     rateLimitMax: 10_000,
+    // Rate-limit counters are written to the database by hand (`app.rateLimitCounters.flush()`),
+    // so what a test sees does not depend on a timer.
+    rateLimitSyncMs: 0,
     ...buildOptions,
     env: {
       portalEnv: "test",
@@ -67,6 +71,17 @@ export async function buildTestApp(
       publicUrl: "http://localhost:4000",
       // Cheap proof of work: tests solve many challenges on a busy machine.
       altchaMaxNumber: 2_000,
+      // Every request of a test comes from one address and reuses a few accounts: the abuse
+      // limits are tested on their own (abuse-limits.test.ts), high everywhere else.
+      limits: {
+        ...DEFAULT_LIMITS,
+        otpPhonesPerLead: 100,
+        otpSendsPerClientHour: 1_000_000,
+        smsBudgetPerHour: 1_000_000,
+        authFailuresPerAccount: 1000,
+        b40FailuresPerToken: 1000,
+        b40LookupsPerCardHour: 1000,
+      },
       ...options.env,
     },
   });

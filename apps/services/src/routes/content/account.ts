@@ -13,6 +13,7 @@ import type { OperationTable } from "../../openapi/register.js";
 import { rateLimited } from "../../plugins/security.js";
 import { HttpError, notFound, reason, unauthorized } from "../../lib/errors.js";
 import { maskTail } from "../../lib/logger.js";
+import { abuseCounters, limitReached } from "../../services/abuse-counters.js";
 import { bearer, TOKEN_TTL } from "../../services/tokens.js";
 import { parseWith } from "../validate.js";
 
@@ -61,6 +62,7 @@ const maskEmail = (email: string) => {
 export function contentAccountOperations(app: FastifyInstance): OperationTable {
   const { tokens } = app.services;
   const db = app.db;
+  const limits = app.env.limits;
 
   const account = async (accountNumber: string) =>
     (
@@ -105,8 +107,35 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
         };
         const product = parseWith(productSchema, body.product, "product");
         const identityCard = parseWith(myKadSchema, body.identityCard, "identityCard");
-        const row = await account(body.accountNumber);
-        if (!row || row.identity_card !== identityCard)
+        // Wrong identity cards are counted per account whatever the client address; past the
+        // limit the account is refused until the window ends, the right card included.
+        const key = `auth:${body.accountNumber}`;
+        const now = app.clock.now().getTime();
+        const row = await db.transaction(async (tx) => {
+          await abuseCounters.lock(tx, key);
+          const failures = await abuseCounters.read(tx, key, now);
+          if (failures && failures.hits >= limits.authFailuresPerAccount) {
+            app.metrics.identityRefusals.inc({ check: "authenticate" });
+            throw limitReached(
+              "auth.accountLocked",
+              "Too many wrong identity cards for this account; try again later",
+              failures.windowEnd,
+              now,
+            );
+          }
+          const { rows } = await tx.query<AccountRow>(
+            "select * from customer_accounts where account_number = $1",
+            [body.accountNumber],
+          );
+          const found = rows[0];
+          if (!found || found.identity_card !== identityCard) {
+            await abuseCounters.bump(tx, key, now, limits.identityWindowSeconds * 1000);
+            return undefined;
+          }
+          if (failures) await abuseCounters.clear(tx, key);
+          return found;
+        });
+        if (!row)
           throw unauthorized(
             "Account number or identity card does not match",
             "auth.credentials.invalid",
@@ -128,13 +157,47 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
       options: { config: rateLimited(2 / 3) },
       async handler(request) {
         // Authorization: <tokenType> <token>, tokenType being "Bearer".
-        await tokens.verify("b40", bearer(request.headers.authorization));
+        const claims = await tokens.verify("b40", bearer(request.headers.authorization));
         const { identityCard } = parseWith(b40VerifyBodySchema, request.body);
-        const { rows } = await db.query<{ eligible: boolean; valid_until: string | Date | null }>(
-          "select eligible, valid_until from b40_households where identity_card = $1",
-          [identityCard],
-        );
-        const row = rows[0];
+        // Two limits, whatever the client address: lookups that find nobody per B40 token, and
+        // lookups of one identity card per hour.
+        const tokenKey = `b40token:${claims.sub}`;
+        const cardKey = `b40card:${identityCard}`;
+        const now = app.clock.now().getTime();
+        const row = await db.transaction(async (tx) => {
+          await abuseCounters.lock(tx, cardKey);
+          await abuseCounters.lock(tx, tokenKey);
+          const failures = await abuseCounters.read(tx, tokenKey, now);
+          if (failures && failures.hits >= limits.b40FailuresPerToken) {
+            app.metrics.identityRefusals.inc({ check: "b40Token" });
+            throw limitReached(
+              "b40.tooManyFailures",
+              "Too many identity cards not found with this token; try again later",
+              failures.windowEnd,
+              now,
+            );
+          }
+          const lookups = await abuseCounters.read(tx, cardKey, now);
+          if (lookups && lookups.hits >= limits.b40LookupsPerCardHour) {
+            app.metrics.identityRefusals.inc({ check: "b40Card" });
+            throw limitReached(
+              "b40.tooManyLookups",
+              "This identity card was looked up too often; try again later",
+              lookups.windowEnd,
+              now,
+            );
+          }
+          await abuseCounters.bump(tx, cardKey, now, 3600_000);
+          const { rows } = await tx.query<{
+            eligible: boolean;
+            valid_until: string | Date | null;
+          }>("select eligible, valid_until from b40_households where identity_card = $1", [
+            identityCard,
+          ]);
+          if (!rows[0])
+            await abuseCounters.bump(tx, tokenKey, now, limits.identityWindowSeconds * 1000);
+          return rows[0];
+        });
         const masked = maskTail(identityCard);
         if (!row) return { response: { status: "notFound", identityCard: masked } };
         if (!row.eligible) return { response: { status: "notEligible", identityCard: masked } };
@@ -152,7 +215,8 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
     },
 
     getEntitledAstroFibre: {
-      options: { config: rateLimited() },
+      // Every 400 of the entitled-fibre calls is an EntitledError (error handler).
+      options: { config: { ...rateLimited(), entitledErrors: true } },
       async handler(request) {
         const row = await entitledAccount(request);
         const { claimed } = await entitlementOf(row);
@@ -169,7 +233,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
     },
 
     claimEntitledAstroFibre: {
-      options: { config: rateLimited(), attachValidation: true },
+      options: { config: { ...rateLimited(), entitledErrors: true }, attachValidation: true },
       async handler(request) {
         const row = await entitledAccount(request);
         if (request.validationError)

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, ENV_VARIABLES, loadEnv } from "./env.js";
+
+const PROD_SECRETS = {
+  PORTAL_ENV: "production",
+  TOKEN_SECRET: "t".repeat(40),
+  UPLOAD_SECRET: "u".repeat(40),
+  OTP_SECRET: "o".repeat(40),
+  ALTCHA_HMAC_KEY: "a".repeat(40),
+  MARKETING_API_KEY: "m".repeat(40),
+};
+
+describe("environment schema", () => {
+  it("takes every default when nothing is set", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      portalEnv: "development",
+      port: 4000,
+      host: "0.0.0.0",
+      altchaMaxNumber: 100_000,
+      contactEnabled: true,
+      rateLimitMax: 30,
+      dbPoolMax: 10,
+      dbConnectTimeoutMs: 2000,
+      dbQueryTimeoutMs: 5000,
+      allowPgliteInProduction: false,
+      publicUrl: "http://localhost:4000",
+    });
+    expect(env.limits).toEqual(DEFAULT_LIMITS);
+    expect(env.timeouts).toEqual(DEFAULT_TIMEOUTS);
+  });
+
+  it("parses numbers and booleans strictly", () => {
+    const env = loadEnv({
+      ALTCHA_MAX_NUMBER: "5000",
+      CONTACT_ENABLED: "off",
+      OTP_PHONES_PER_LEAD: "2",
+    });
+    expect(env.altchaMaxNumber).toBe(5000);
+    expect(env.contactEnabled).toBe(false);
+    expect(env.limits.otpPhonesPerLead).toBe(2);
+  });
+
+  it("refuses to start naming every bad variable and its value", () => {
+    expect(() => loadEnv({ ALTCHA_MAX_NUMBER: "abc" })).toThrow(
+      'Invalid environment: ALTCHA_MAX_NUMBER must be a whole number from 1000 to 10000000, got "abc"',
+    );
+    expect(() => loadEnv({ CONTACT_ENABLED: "maybe" })).toThrow(
+      'Invalid environment: CONTACT_ENABLED must be true or false (or 1/0, yes/no, on/off), got "maybe"',
+    );
+    let message = "";
+    try {
+      loadEnv({
+        PORT: "70000",
+        PORTAL_ENV: "staging",
+        DATABASE_URL: "mysql://x",
+        BODY_TIMEOUT_MS: "-1",
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PORTAL_ENV must be production, development or test, got "staging"');
+    expect(message).toContain('PORT must be a whole number from 0 to 65535, got "70000"');
+    expect(message).toContain('DATABASE_URL must be a postgres:// URL, got "mysql://x"');
+    expect(message).toContain('BODY_TIMEOUT_MS must be a whole number from 1 to 3600000, got "-1"');
+  });
+
+  it("refuses production on PGlite unless the operator accepts it", () => {
+    expect(() => loadEnv(PROD_SECRETS)).toThrow(
+      /Refusing to start in production on the embedded PGlite database, which never calls fsync/,
+    );
+    expect(loadEnv({ ...PROD_SECRETS, ALLOW_PGLITE_IN_PRODUCTION: "true" }).portalEnv).toBe(
+      "production",
+    );
+    expect(
+      loadEnv({ ...PROD_SECRETS, DATABASE_URL: "postgres://u:p@db.internal:5432/portal" })
+        .databaseUrl,
+    ).toBe("postgres://u:p@db.internal:5432/portal");
+  });
+
+  it("lists every variable it reads", () => {
+    expect(ENV_VARIABLES).toContain("SMS_BUDGET_PER_HOUR");
+    expect(ENV_VARIABLES).toContain("OTEL_EXPORTER_OTLP_ENDPOINT");
+    expect(new Set(ENV_VARIABLES).size).toBe(ENV_VARIABLES.length);
+  });
+});

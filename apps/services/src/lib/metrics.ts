@@ -1,0 +1,78 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Database } from "../db/database.js";
+
+/** Why an OTP send was refused (the `reason` label; each is a stable error code too). */
+export type OtpRefusal =
+  "resendTooSoon" | "hourlyLimit" | "dailyLimit" | "tooManyPhones" | "clientLimit" | "smsBudget";
+
+/**
+ * The Prometheus metrics of one app (prom-client, its own registry so several apps in one
+ * process, as in the tests, keep apart). Exposed at `GET /metrics`.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, by method, route template and status",
+    labelNames: ["method", "route", "status_code"] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly dbQueryDuration = new Histogram({
+    name: "db_query_duration_seconds",
+    help: "Time of each database statement, by outcome",
+    labelNames: ["outcome"] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    registers: [this.registry],
+  });
+  readonly otpSends = new Counter({
+    name: "otp_sends_total",
+    help: "One-time codes issued, by channel (sms, or mock outside production)",
+    labelNames: ["channel"] as const,
+    registers: [this.registry],
+  });
+  readonly otpRefusals = new Counter({
+    name: "otp_refusals_total",
+    help: "One-time-code requests refused, by reason",
+    labelNames: ["reason"] as const,
+    registers: [this.registry],
+  });
+  readonly smsBudgetExhausted = new Gauge({
+    name: "sms_budget_exhausted",
+    help: "1 while the hourly SMS budget is spent (sending has stopped), else 0",
+    registers: [this.registry],
+  });
+  readonly rateLimitRefusals = new Counter({
+    name: "rate_limit_refusals_total",
+    help: "Requests refused by the per-client rate limit, by route",
+    labelNames: ["route"] as const,
+    registers: [this.registry],
+  });
+  readonly identityRefusals = new Counter({
+    name: "identity_check_refusals_total",
+    help: "Identity checks refused by their limit, by check (authenticate, b40Token, b40Card)",
+    labelNames: ["check"] as const,
+    registers: [this.registry],
+  });
+
+  constructor(db?: Database) {
+    collectDefaultMetrics({ register: this.registry });
+    if (db) {
+      new Gauge({
+        name: "db_pool_connections",
+        help: "Database connections by state (total, idle, waiting requests)",
+        labelNames: ["state"] as const,
+        registers: [this.registry],
+        collect() {
+          const stats = db.stats();
+          this.set({ state: "total" }, stats.total);
+          this.set({ state: "idle" }, stats.idle);
+          this.set({ state: "waiting" }, stats.waiting);
+        },
+      });
+      db.observe((seconds, failed) =>
+        this.dbQueryDuration.observe({ outcome: failed ? "error" : "ok" }, seconds),
+      );
+    }
+  }
+}
