@@ -4,7 +4,7 @@
 #  2. Prettier over the repository
 #  3. the services suite once more against a real PostgreSQL server
 #  4. browser tests (Playwright + Debian's Chromium) and the web budgets
-#  5. the release dry run (every publishable package builds and packs)
+#  5. the release dry run (what `pnpm release` would publish, checked; the tree is left untouched)
 # It installs what is missing first (scripts/setup.sh --test) and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
