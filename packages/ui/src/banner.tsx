@@ -1,8 +1,10 @@
+"use client";
+
 import type { CSSProperties, ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { bannerTextTone } from "./colour";
-import { cx } from "./cx";
-import { uiMessages } from "./messages";
+import { bannerTextTone } from "./colour.js";
+import { cx } from "./cx.js";
+import { uiMessages } from "./messages.js";
 
 /** Props of Banner. */
 export interface BannerProps {

@@ -1,6 +1,8 @@
+"use client";
+
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { uiMessages } from "./messages";
+import { uiMessages } from "./messages.js";
 
 /** One crumb: `label` is text, or a link element rendered by the app's router. */
 export interface Crumb {

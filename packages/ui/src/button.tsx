@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { cx } from "./cx";
+import { cx } from "./cx.js";
 
 /** Visual weight of a button or button-styled link. */
 export type ButtonVariant = "primary" | "secondary" | "ghost";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bannerTextTone, isLightBackground, parseColour, perceivedBrightness } from "./colour";
+import { bannerTextTone, isLightBackground, parseColour, perceivedBrightness } from "./colour.js";
 
 describe("parseColour", () => {
   it("parses rgb(), rgba() and space-separated rgb", () => {

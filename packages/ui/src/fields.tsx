@@ -1,8 +1,10 @@
+"use client";
+
 import { useId } from "react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useIntl } from "react-intl";
-import { cx } from "./cx";
-import { uiMessages } from "./messages";
+import { cx } from "./cx.js";
+import { uiMessages } from "./messages.js";
 
 interface FieldChrome {
   /** Visible label (already translated). */

@@ -1,7 +1,7 @@
-export { Banner, type BannerProps } from "./banner";
-export { Breadcrumbs, type Crumb } from "./breadcrumbs";
-export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from "./button";
-export { Card, CardGrid, CardGridItem, type CardProps } from "./card";
+export { Banner, type BannerProps } from "./banner.js";
+export { Breadcrumbs, type Crumb } from "./breadcrumbs.js";
+export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from "./button.js";
+export { Card, CardGrid, CardGridItem, type CardProps } from "./card.js";
 export {
   LIGHT_BACKGROUND_THRESHOLD,
   bannerTextTone,
@@ -9,7 +9,7 @@ export {
   parseColour,
   perceivedBrightness,
   type Rgb,
-} from "./colour";
+} from "./colour.js";
 export {
   RadioGroup,
   SelectField,
@@ -18,12 +18,12 @@ export {
   type RadioGroupProps,
   type SelectFieldProps,
   type TextFieldProps,
-} from "./fields";
+} from "./fields.js";
 export {
   LanguageSwitcher,
   type LanguageOption,
   type LanguageSwitcherProps,
-} from "./language-switcher";
+} from "./language-switcher.js";
 export {
   Container,
   PageHeader,
@@ -32,15 +32,15 @@ export {
   SkipLink,
   VisuallyHidden,
   type SiteHeaderProps,
-} from "./layout";
-export { uiMessages } from "./messages";
-export { Pagination, type PaginationProps } from "./pagination";
-export { RichText, type RichTextProps } from "./rich-text";
+} from "./layout.js";
+export { uiMessages } from "./messages.js";
+export { Pagination, type PaginationProps } from "./pagination.js";
+export { RichText, type RichTextProps } from "./rich-text.js";
 export {
   CardGridSkeleton,
   DetailSkeleton,
   LoadingRegion,
   Skeleton,
   SkeletonText,
-} from "./skeleton";
-export { EmptyState, ErrorState, type ErrorStateProps } from "./states";
+} from "./skeleton.js";
+export { EmptyState, ErrorState, type ErrorStateProps } from "./states.js";

@@ -1,5 +1,7 @@
+"use client";
+
 import { useIntl } from "react-intl";
-import { uiMessages } from "./messages";
+import { uiMessages } from "./messages.js";
 
 /** One choice of the language switcher. */
 export interface LanguageOption<T extends string = string> {

@@ -1,6 +1,8 @@
+"use client";
+
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { uiMessages } from "./messages";
+import { uiMessages } from "./messages.js";
 
 /** A centred, padded column with the site's maximum width. */
 export function Container({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,7 +1,11 @@
-import { defineMessages } from "react-intl";
+import type { MessageDescriptor } from "react-intl";
 
-/** Built-in strings of @portal/ui; catalogs in ./lang/{bm,en}.json carry the same ids. */
-export const uiMessages = defineMessages({
+/**
+ * Built-in strings of @portal/ui; catalogs in ./lang/{bm,en}.json carry the same ids. A plain
+ * object (no react-intl import): react-intl's entry is a client module, and this one is also read
+ * on the server.
+ */
+export const uiMessages = {
   close: { id: "ui.close", defaultMessage: "Close", description: "Close button label" },
   closeBanner: {
     id: "ui.banner.close",
@@ -66,4 +70,4 @@ export const uiMessages = defineMessages({
     defaultMessage: "Language",
     description: "Accessible name of the language switcher",
   },
-});
+} as const satisfies Record<string, MessageDescriptor & { id: `ui.${string}` }>;

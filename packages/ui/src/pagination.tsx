@@ -1,6 +1,8 @@
+"use client";
+
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { uiMessages } from "./messages";
+import { uiMessages } from "./messages.js";
 
 /** Props of Pagination: the app renders links so that pages stay deep-linkable. */
 export interface PaginationProps {

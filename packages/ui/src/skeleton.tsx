@@ -1,6 +1,8 @@
+"use client";
+
 import type { CSSProperties, ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { uiMessages } from "./messages";
+import { uiMessages } from "./messages.js";
 
 /** A grey placeholder block. */
 export function Skeleton({

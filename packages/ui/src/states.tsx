@@ -1,7 +1,9 @@
+"use client";
+
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
-import { Button } from "./button";
-import { uiMessages } from "./messages";
+import { Button } from "./button.js";
+import { uiMessages } from "./messages.js";
 
 /** Shown when a list or search has no results. */
 export function EmptyState({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import bm from "../lang/bm.json";
 import en from "../lang/en.json";
-import { uiMessages } from "../messages";
+import { uiMessages } from "../messages.js";
 
 describe("ui catalogs", () => {
   it("bm and en have the same keys", () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import bm from "../lang/bm.json";
 import en from "../lang/en.json";
-import { Banner, Breadcrumbs, ErrorState, RadioGroup, SiteHeader, TextField } from "../index";
+import { Banner, Breadcrumbs, ErrorState, RadioGroup, SiteHeader, TextField } from "../index.js";
 
 const flat = (c: Record<string, { defaultMessage: string }>) =>
   Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v.defaultMessage]));
