@@ -35,6 +35,7 @@ const SHARED_RULES = {
   PersonName: "personNameSchema",
   Postcode: "postcodeSchema",
   IdentityCard: "myKadSchema",
+  ReferralCode: "referralCodeSchema",
 } as const;
 
 function schemaOf(file: string, name: string): object {

@@ -78,6 +78,7 @@ export const SPEC_CALLS: SpecCall[] = [
 export const DECIDED_CALLS: SpecCall[] = [
   { service: "content", method: "GET", path: "/api/v1/referral/{code}", note: "referral info" },
   { service: "content", method: "POST", path: "/api/v1/referral/status", note: "referral status" },
+  { service: "shop", method: "GET", path: "/api/v1/greenfield/sbb-offers", note: "priced offers" },
   { service: "shop", method: "PATCH", path: "/api/v1/greenfield/update-sbb-order", note: "order" },
   { service: "shop", method: "POST", path: "/api/v3/purchase", note: "purchase API" },
   { service: "marketing", method: "POST", path: "/contact-us", note: "configured form path" },
@@ -88,6 +89,7 @@ export const DECIDED_CALLS: SpecCall[] = [
 export const DECISION_OPERATIONS = [
   "generateSbbLead",
   "updateSbbLead",
+  "getSbbOffers",
   "updateSbbOrder",
   "purchaseLead",
   "registerInterest",

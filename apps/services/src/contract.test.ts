@@ -146,6 +146,9 @@ describe("contract coverage", () => {
       }),
     );
     ok(
+      await call(app, { method: "GET", url: "/shop/api/v1/greenfield/sbb-offers?lang=en", token }),
+    );
+    ok(
       await call(app, {
         method: "PATCH",
         url: "/shop/api/v1/greenfield/update-sbb-order",

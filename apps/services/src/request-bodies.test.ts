@@ -16,7 +16,7 @@ import {
 // (when required), wrong type, too long and injection strings answer 400 naming the field (or a
 // LeadUpdateError with that key), never 5xx, and nothing is written. A field whose contract type
 // names a @portal/validation schema (`x-portal-validation`: phone, contact number, email, name,
-// postcode, MyKad, OTP) has no pattern in the contract: the services must enforce that schema, so
+// postcode, MyKad, OTP, referral code) has no pattern in the contract: the services must enforce that schema, so
 // a value it refuses answers 400 with the schema's message key.
 
 let db: Database;
@@ -321,7 +321,9 @@ describe("request bodies", () => {
         "b40Verify.identityCard",
         "checkIspCoverage.postalCode",
         "checkReferralStatus.phoneNumber",
+        "checkReferralStatus.referralCode",
         "generateOtp.phoneNumber",
+        "generateSbbLead.referralCode",
         "greenfieldSearch.postalCode",
         "registerInterest.email",
         "registerInterest.name",
@@ -332,6 +334,7 @@ describe("request bodies", () => {
         "updateSbbLead.identityCard",
         "updateSbbLead.name",
         "updateSbbLead.phoneNumber",
+        "updateSbbOrder.referralCode",
         "verifyOtp.otp",
         "verifyOtp.phoneNumber",
         "verifyUserInfo.email",

@@ -25,6 +25,7 @@ export const MESSAGE_KEYS = [
   "validation.contact.invalid",
   "validation.boolean",
   "validation.slug.invalid",
+  "validation.referralCode.invalid",
 ] as const;
 
 /** A stable message key carried by a validation issue (never English text). */
@@ -57,6 +58,7 @@ export const M = {
   contact: "validation.contact.invalid",
   boolean: "validation.boolean",
   slug: "validation.slug.invalid",
+  referralCode: "validation.referralCode.invalid",
 } as const satisfies Record<string, MessageKey>;
 
 /** Tells whether a string is one of this package's message keys. */

@@ -38,6 +38,12 @@ export {
 export { myKadSchema, normaliseMyKad, isMyKad, isMyKadDate, isMyKadPlaceOfBirth } from "./mykad.js";
 export { otpSchema, isOtp } from "./otp.js";
 export {
+  REFERRAL_CODE_MAX_LENGTH,
+  referralCodeSchema,
+  normaliseReferralCode,
+  isReferralCode,
+} from "./referral.js";
+export {
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,
   UPLOAD_MIME_TYPES,
@@ -78,6 +84,7 @@ export {
   leadCreateBodySchema,
   leadAddressInputSchema,
   leadUpdateBodySchema,
+  orderUpdateBodySchema,
   registerInterestSchema,
   generateOtpBodySchema,
   verifyOtpBodySchema,
@@ -86,5 +93,6 @@ export {
   type LeadContact,
   type LeadCreateBody,
   type LeadUpdateBody,
+  type OrderUpdateBody,
   type RegisterInterest,
 } from "./lead.js";

@@ -5,6 +5,7 @@ import { contactNumberSchema } from "./contact-number.js";
 import { mobileNumberSchema } from "./mobile.js";
 import { myKadSchema } from "./mykad.js";
 import { otpSchema } from "./otp.js";
+import { referralCodeSchema } from "./referral.js";
 import {
   emailSchema,
   optionalOrEmpty,
@@ -19,7 +20,6 @@ const optionalContactNumber = optionalOrEmpty(contactNumberSchema, M.contactNumb
 
 // Register identifiers: letters, digits, _ and -.
 const IDENTIFIER = /^[A-Za-z0-9_-]+$/;
-const REFERRAL_CODE = /^[A-Z0-9]{6,12}$/;
 
 /** An identifier of the address register or the content service (packages, add-ons). */
 export const identifierSchema = v.pipe(
@@ -49,7 +49,7 @@ export const leadCreateBodySchema = v.object(
     product: productSchema,
     language: languageSchema,
     packageId: v.optional(identifierSchema),
-    referralCode: v.optional(v.pipe(v.string(M.type), v.regex(REFERRAL_CODE, M.invalid))),
+    referralCode: v.optional(referralCodeSchema),
     utmSource: optionalString(100),
     utmMedium: optionalString(100),
     utmCampaign: optionalString(100),
@@ -85,6 +85,30 @@ export const leadUpdateBodySchema = v.pipe(
   ),
   v.check((body) => Object.values(body).some((value) => value !== undefined), M.required),
 );
+
+/**
+ * Body of PATCH /api/v1/greenfield/update-sbb-order: the plan, add-on packs (at most 10, no
+ * repeats), the preferred installation date and slot, and a referral code.
+ */
+export const orderUpdateBodySchema = v.object(
+  {
+    packageId: identifierSchema,
+    addOnIds: v.optional(
+      v.pipe(
+        v.array(identifierSchema, M.type),
+        v.maxLength(10, M.tooLong),
+        v.check((ids) => new Set(ids).size === ids.length, M.invalid),
+      ),
+    ),
+    installationDate: v.optional(v.pipe(v.string(M.type), v.isoDate(M.invalid))),
+    installationSlot: v.optional(v.picklist(["morning", "afternoon"], M.invalid)),
+    referralCode: v.optional(referralCodeSchema),
+  },
+  M.type,
+);
+
+/** Body of update-sbb-order, input side. */
+export type OrderUpdateBody = v.InferInput<typeof orderUpdateBodySchema>;
 
 /** Body of update-sbb-lead, input side. */
 export type LeadUpdateBody = v.InferInput<typeof leadUpdateBodySchema>;

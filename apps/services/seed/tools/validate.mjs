@@ -160,6 +160,26 @@ for (const c of en.combos) {
   if ((c.product === "fibre") !== (c.speedMbps !== undefined))
     fail(`combo ${c.id}: speedMbps is for fibre combos only`);
 }
+// Campaign price rules apply to plans (combos, bundles) or add-on packs, and a call to action that
+// promises a coverage check preselects one of the rule's plans.
+const pricedIds = new Set([...comboIds, ...en.bundles.map((b) => b.id), ...packageIds]);
+for (const lang of ["bm", "en"]) {
+  for (const c of data[lang].campaigns) {
+    if (c.priceRule)
+      mustExist(`campaign ${c.id} (${lang}) price rule`, pricedIds, c.priceRule.appliesTo);
+    if (
+      JSON.stringify(c.priceRule) !==
+      JSON.stringify(en.campaigns.find((e) => e.id === c.id)?.priceRule)
+    )
+      fail(`campaign ${c.id}: the price rule differs between bm and en`);
+    const cta = new URL(c.cta.url, "http://portal.invalid");
+    if (cta.pathname === "/coverage") {
+      const plan = cta.searchParams.get("package");
+      if (!plan || !c.priceRule?.appliesTo.includes(plan))
+        fail(`campaign ${c.id} (${lang}): a coverage link preselects a plan of its price rule`);
+    }
+  }
+}
 
 // --- counts the issue asks for
 const atLeast = (label, n, min) => n >= min || fail(`${label}: ${n} < ${min}`);

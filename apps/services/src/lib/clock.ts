@@ -20,3 +20,14 @@ export class ManualClock implements Clock {
     this.#ms += seconds * 1000;
   }
 }
+
+/** Malaysia has one time zone, UTC+8, without daylight saving. */
+const MALAYSIA_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * The Malaysian calendar day (`YYYY-MM-DD`, UTC+8) of an instant: campaign dates, referral expiry
+ * and order numbers are Malaysian days, so 23:30 UTC on 30 November is already 1 December.
+ */
+export function malaysianDate(at: Date): string {
+  return new Date(at.getTime() + MALAYSIA_OFFSET_MS).toISOString().slice(0, 10);
+}

@@ -3,7 +3,9 @@ import {
   consentBodySchema,
   generateOtpBodySchema,
   leadCreateBodySchema,
+  languageSchema,
   leadUpdateBodySchema,
+  orderUpdateBodySchema,
   registerInterestSchema,
   signedUrlBodySchema,
   validate,
@@ -13,10 +15,20 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { describeAjvError } from "../openapi/ajv.js";
 import type { OperationTable } from "../openapi/register.js";
 import { rateLimited } from "../plugins/security.js";
+import { malaysianDate } from "../lib/clock.js";
 import { badRequest, forbidden, HttpError, notFound, reason } from "../lib/errors.js";
 import { maskPhone } from "../lib/logger.js";
+import { planFits, topSpeed, type CatalogSnapshot, type Plan } from "../services/catalog.js";
 import { EXTENSION_OF } from "../services/upload-signer.js";
-import type { LeadRow, OrderData } from "../services/leads.js";
+import {
+  hasOrder,
+  toApiAddress,
+  type AddressRow,
+  type LeadRow,
+  type OrderData,
+} from "../services/leads.js";
+import { activeRules, priceItems } from "../services/pricing.js";
+import { checkReferralForLead } from "../services/referrals.js";
 import { parseWith } from "./validate.js";
 
 /** Version of the privacy notice text the consent refers to. */
@@ -38,6 +50,30 @@ function leadUpdateError(errors: { key: string; message: string }[]): HttpError 
     },
   });
 }
+
+/** 409 for a plan the address cannot get (the rule of openapi/shop.yaml, "plans matched"). */
+function tooFast(plan: Pick<Plan, "id" | "speedMbps">, address: AddressRow): HttpError {
+  return new HttpError(
+    409,
+    `${plan.id} needs ${plan.speedMbps} Mbps; the address gets up to ${topSpeed(address.fibre_networks)} Mbps`,
+    { code: "order.plan.tooFast" },
+  );
+}
+
+/** The purchase answer of a submitted lead (the same for every repeat). */
+function submitted(lead: LeadRow) {
+  return {
+    leadId: lead.id,
+    orderNumber: lead.order_number!,
+    status: "submitted" as const,
+    submittedAt: new Date(lead.submitted_at!).toISOString(),
+    order: lead.order_data!,
+  };
+}
+
+/** The plans of a product: its combo packages and, for fibre, the bundles. */
+const plansOf = (catalog: CatalogSnapshot, product: string) =>
+  catalog.plans.filter((p) => p.product === product);
 
 interface LeadUpdateBody {
   name?: string;
@@ -69,7 +105,9 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           utmMedium?: string;
           utmCampaign?: string;
         };
-        const { product, language } = parseWith(leadCreateBodySchema, body);
+        const { product, language, referralCode } = parseWith(leadCreateBodySchema, body);
+        if (referralCode)
+          await checkReferralForLead(db, referralCode, product, malaysianDate(now()));
         const utm = Object.fromEntries(
           (["utmSource", "utmMedium", "utmCampaign"] as const)
             .filter((k) => body[k])
@@ -79,7 +117,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           product,
           language,
           packageId: body.packageId,
-          referralCode: body.referralCode,
+          referralCode,
           utm,
         });
         const token = await tokens.issue("lead", leadId);
@@ -116,7 +154,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const alternate = checked.success ? checked.output.alternatePhoneNumber : undefined;
 
         return db.transaction(async (tx) => {
-          const lead = await leads.getDraft(leadId, tx);
+          const lead = await leads.getDraft(leadId, tx, true);
           const effectivePhone = phone ?? lead.phone_number ?? undefined;
           if (alternate && effectivePhone && alternate === effectivePhone) {
             errors.push({
@@ -124,11 +162,15 @@ export function shopOperations(app: FastifyInstance): OperationTable {
               message: "alternatePhoneNumber must differ from phoneNumber",
             });
           }
+          let dropOrder = false;
           if (body.address) {
             const address = await leads.address(body.address.addressId, tx);
             const covered = address && (lead.product === "tv" || address.fibre_networks.length > 0);
             if (!covered)
               errors.push({ key: "address", message: "The address is not in coverage" });
+            // A new address that cannot get the ordered plan removes the order (shop.yaml).
+            else if (hasOrder(lead) && !planFits(lead.order_data, address.fibre_networks))
+              dropOrder = true;
           }
           if (errors.length > 0) throw leadUpdateError(errors);
           const at = now().toISOString();
@@ -144,6 +186,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
                unit_number = case when $7::text is null then unit_number else $8 end,
                address_remarks = case when $7::text is null then address_remarks else $9 end,
                phone_verified_at = case when $10 then null else phone_verified_at end,
+               order_data = case when $12 then null else order_data end,
                updated_at = $11
              where id = $1`,
             [
@@ -158,6 +201,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
               body.address?.remarks ?? null,
               phoneChanged,
               at,
+              dropOrder,
             ],
           );
           return { response: await leads.view(await leads.get(leadId, tx), tx) };
@@ -165,29 +209,75 @@ export function shopOperations(app: FastifyInstance): OperationTable {
       },
     },
 
+    getSbbOffers: {
+      options: { config: rateLimited() },
+      async handler(request) {
+        const leadId = await leadOf(request);
+        const lang = parseWith(
+          languageSchema,
+          (request.query as { lang?: string }).lang ?? "bm",
+          "lang",
+        );
+        const lead = await leads.get(leadId);
+        const address = lead.address_id ? await leads.address(lead.address_id) : undefined;
+        if (!address)
+          throw new HttpError(409, "The lead has no address yet", {
+            code: "lead.incomplete.address",
+          });
+        const catalog = await app.services.catalog.load(db, lang);
+        const day = malaysianDate(now());
+        const rules = activeRules(catalog.campaigns, day);
+        const networks = lead.product === "fibre" ? address.fibre_networks : [];
+        const plans = plansOf(catalog, lead.product);
+        return {
+          response: {
+            product: lead.product,
+            pricedOn: day,
+            address: toApiAddress(address),
+            ...(lead.product === "fibre" ? { maxSpeedMbps: topSpeed(networks) } : {}),
+            networks,
+            plans: plans
+              .filter((p) => planFits(p, networks))
+              .map((p) => ({
+                id: p.id,
+                kind: p.kind,
+                name: p.name,
+                tagline: p.tagline,
+                ...(p.speedMbps !== undefined ? { speedMbps: p.speedMbps } : {}),
+                contractMonths: p.contractMonths,
+                includedPackIds: p.includedPackIds,
+                highlights: p.highlights,
+                recommended: p.recommended,
+                price: priceItems([p], rules),
+              })),
+            unavailablePlans: plans
+              .filter((p) => !planFits(p, networks))
+              .map((p) => ({
+                id: p.id,
+                kind: p.kind,
+                name: p.name,
+                speedMbps: p.speedMbps!,
+                reason: "order.plan.tooFast" as const,
+              })),
+            addOns: catalog.packs.map((pack) => ({
+              id: pack.id,
+              name: pack.name,
+              price: priceItems([pack], rules),
+            })),
+          },
+        };
+      },
+    },
+
     updateSbbOrder: {
       options: { config: rateLimited() },
       async handler(request) {
         const leadId = await leadOf(request);
-        const body = request.body as {
-          packageId: string;
-          addOnIds?: string[];
-          installationDate?: string;
-          installationSlot?: "morning" | "afternoon";
-        };
-        const pkg = await app.services.catalog.find(body.packageId);
-        if (!pkg) throw notFound(`Package ${body.packageId} not found`, "order.package.notFound");
-        let total = pkg.priceRm;
-        for (const id of body.addOnIds ?? []) {
-          const addOn = await app.services.catalog.find(id);
-          if (!addOn) throw notFound(`Add-on ${id} not found`, "order.addOn.notFound");
-          total += addOn.priceRm;
-        }
+        const body = parseWith(orderUpdateBodySchema, request.body);
+        const at = now();
+        const day = malaysianDate(at);
         if (body.installationDate) {
-          const days =
-            (Date.parse(`${body.installationDate}T00:00:00Z`) -
-              Date.parse(now().toISOString().slice(0, 10))) /
-            86_400_000;
+          const days = (Date.parse(body.installationDate) - Date.parse(day)) / 86_400_000;
           if (!(days >= 3 && days <= 60))
             throw badRequest(
               "installationDate",
@@ -195,21 +285,64 @@ export function shopOperations(app: FastifyInstance): OperationTable {
               "installationDate must be 3 to 60 days ahead",
             );
         }
-        const order: OrderData = {
-          packageId: body.packageId,
-          addOnIds: body.addOnIds ?? [],
-          ...(body.installationDate ? { installationDate: body.installationDate } : {}),
-          ...(body.installationSlot ? { installationSlot: body.installationSlot } : {}),
-          monthlyTotal: Math.round(total * 100) / 100,
-          updatedAt: now().toISOString(),
-        };
-        await db.transaction(async (tx) => {
-          await leads.getDraft(leadId, tx);
-          await tx.query("update leads set order_data = $2::jsonb, updated_at = $3 where id = $1", [
-            leadId,
-            JSON.stringify(order),
-            order.updatedAt,
-          ]);
+        const order = await db.transaction(async (tx) => {
+          // Locked: the plan is judged against the address this transaction reads.
+          const lead = await leads.getDraft(leadId, tx, true);
+          const catalog = await app.services.catalog.load(tx, "en");
+          const plan = catalog.plans.find((p) => p.id === body.packageId);
+          if (!plan)
+            throw notFound(`Package ${body.packageId} not found`, "order.package.notFound");
+          const addOns = (body.addOnIds ?? []).map((id) => {
+            const pack = catalog.packs.find((p) => p.id === id);
+            if (!pack) throw notFound(`Add-on ${id} not found`, "order.addOn.notFound");
+            if (plan.includedPackIds.includes(id))
+              throw badRequest(
+                "addOnIds",
+                "order.addOn.included",
+                `${plan.id} already includes ${id}`,
+              );
+            return pack;
+          });
+          const referralCode = body.referralCode ?? lead.referral_code ?? undefined;
+          if (body.referralCode)
+            await checkReferralForLead(tx, body.referralCode, lead.product, day);
+          const address = lead.address_id ? await leads.address(lead.address_id, tx) : undefined;
+          if (!address)
+            throw new HttpError(409, "The lead has no address yet", {
+              code: "lead.incomplete.address",
+            });
+          if (plan.product !== lead.product)
+            throw new HttpError(409, `${plan.id} is a ${plan.product} plan, not ${lead.product}`, {
+              code: "order.plan.product",
+            });
+          if (lead.product === "fibre" && !planFits(plan, address.fibre_networks))
+            throw tooFast(plan, address);
+          const rules = activeRules(catalog.campaigns, day);
+          const recorded: OrderData = {
+            packageId: plan.id,
+            addOnIds: addOns.map((a) => a.id),
+            ...(body.installationDate ? { installationDate: body.installationDate } : {}),
+            ...(body.installationSlot ? { installationSlot: body.installationSlot } : {}),
+            ...(referralCode ? { referralCode } : {}),
+            ...(plan.speedMbps !== undefined ? { speedMbps: plan.speedMbps } : {}),
+            contractMonths: plan.contractMonths,
+            items: [
+              { id: plan.id, kind: "plan", price: priceItems([plan], rules) },
+              ...addOns.map((a) => ({
+                id: a.id,
+                kind: "addOn" as const,
+                price: priceItems([a], rules),
+              })),
+            ],
+            price: priceItems([plan, ...addOns], rules),
+            pricedOn: day,
+            updatedAt: at.toISOString(),
+          };
+          await tx.query(
+            "update leads set order_data = $2::jsonb, referral_code = $3, updated_at = $4 where id = $1",
+            [leadId, JSON.stringify(recorded), referralCode ?? null, recorded.updatedAt],
+          );
+          return recorded;
         });
         return { response: order };
       },
@@ -220,10 +353,12 @@ export function shopOperations(app: FastifyInstance): OperationTable {
       async handler(request) {
         const leadId = await leadOf(request);
         return db.transaction(async (tx) => {
-          const lead: LeadRow = await leads.get(leadId, tx);
-          if (lead.status === "submitted")
-            throw new HttpError(409, "The lead is already submitted", { code: "lead.submitted" });
+          // The row lock makes concurrent purchases of one lead queue here; each later one then
+          // reads the submitted lead and answers the same order (idempotent, shop.yaml).
+          const lead: LeadRow = await leads.get(leadId, tx, true);
+          if (lead.status === "submitted") return { response: submitted(lead) };
           const view = await leads.view(lead, tx);
+          const address = lead.address_id ? await leads.address(lead.address_id, tx) : undefined;
           const missing: [boolean, string, string][] = [
             [
               !lead.name || !lead.phone_number || !lead.email,
@@ -231,30 +366,50 @@ export function shopOperations(app: FastifyInstance): OperationTable {
               "Name, phone number and email are required",
             ],
             [!view.phoneVerified, "lead.incomplete.otp", "The phone number is not verified"],
-            [!lead.address_id, "lead.incomplete.address", "A covered address is required"],
+            [!address, "lead.incomplete.address", "A covered address is required"],
             [!view.consentGiven, "lead.incomplete.consent", "Consent is required"],
             [
               view.documents.length === 0,
               "lead.incomplete.document",
               "At least one document is required",
             ],
-            [!lead.order_data, "lead.incomplete.order", "A package must be chosen"],
+            [!hasOrder(lead), "lead.incomplete.order", "A package must be chosen"],
           ];
           const first = missing.find(([isMissing]) => isMissing);
           if (first) throw new HttpError(409, first[2], { code: first[1] });
+          const order = (lead as LeadRow & { order_data: OrderData }).order_data;
+          if (lead.product === "fibre" && address && !planFits(order, address.fibre_networks))
+            throw tooFast({ id: order.packageId, speedMbps: order.speedMbps }, address);
           const at = now();
-          const { rows } = await tx.query<{ n: string }>(
-            "select nextval('order_number_seq')::text as n",
+          const day = malaysianDate(at);
+          // One counter row per Malaysian day, bumped in this transaction: no repeats, no wrap.
+          const { rows } = await tx.query<{ serial: number }>(
+            `insert into order_counters (day, last_serial) values ($1, 1)
+             on conflict (day) do update set last_serial = order_counters.last_serial + 1
+             returning last_serial as serial`,
+            [day],
           );
-          const yymmdd = at.toISOString().slice(2, 10).replace(/-/g, "");
-          const orderNumber = `S${lead.product === "fibre" ? "F" : "T"}${yymmdd}${String(Number(rows[0]?.n ?? 1) % 10_000).padStart(4, "0")}`;
-          await tx.query(
-            "update leads set status = 'submitted', order_number = $2, submitted_at = $3, updated_at = $3 where id = $1",
+          const serial = Number(rows[0]!.serial);
+          const orderNumber = `S${lead.product === "fibre" ? "F" : "T"}${day.slice(2).replace(/-/g, "")}${String(serial).padStart(4, "0")}`;
+          const updated = await tx.query<LeadRow>(
+            `update leads set status = 'submitted', order_number = $2, submitted_at = $3, updated_at = $3
+             where id = $1 returning *`,
             [leadId, orderNumber, at.toISOString()],
           );
-          return {
-            response: { leadId, orderNumber, status: "submitted", submittedAt: at.toISOString() },
-          };
+          if (order.referralCode && lead.phone_number) {
+            // The referral now exists for the referrer's status check; the code counts one use.
+            const inserted = await tx.query(
+              `insert into referrals (referral_code, phone_number, status, updated_at)
+               values ($1, $2, 'registered', $3) on conflict (referral_code, phone_number) do nothing
+               returning id`,
+              [order.referralCode, lead.phone_number, at.toISOString()],
+            );
+            if (inserted.rows.length > 0)
+              await tx.query("update referral_codes set uses = uses + 1 where code = $1", [
+                order.referralCode,
+              ]);
+          }
+          return { response: submitted(updated.rows[0]!) };
         });
       },
     },
@@ -269,8 +424,8 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         if (!extension) throw badRequest("type", "validation.upload.type");
         const documentId = randomUUID();
         await db.transaction(async (tx) => {
-          await leads.getDraft(leadId, tx);
-          await tx.query("select id from leads where id = $1 for update", [leadId]);
+          // Locked: two concurrent signings cannot both pass the limit.
+          await leads.getDraft(leadId, tx, true);
           const { rows } = await tx.query<{ n: number }>(
             "select count(*)::int as n from documents where lead_id = $1 and status <> 'deleted'",
             [leadId],
@@ -323,7 +478,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           const sameType =
             row.extension === extension || (row.extension === "jpg" && extension === "jpeg");
           if (!sameType) throw notFound("Document not found", "document.notFound");
-          await leads.getDraft(leadId, tx);
+          await leads.getDraft(leadId, tx, true);
           await tx.query(
             "update documents set status = 'deleted', deleted_at = $2, storage_key = null where id = $1",
             [documentId, now().toISOString()],
@@ -370,7 +525,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const id = randomUUID();
         const at = now().toISOString();
         await db.transaction(async (tx) => {
-          await leads.getDraft(leadId, tx);
+          await leads.getDraft(leadId, tx, true);
           await tx.query(
             "insert into consents (id, lead_id, language, text_version, accepted_at) values ($1, $2, $3, $4, $5)",
             [id, leadId, language, PRIVACY_NOTICE_VERSION, at],

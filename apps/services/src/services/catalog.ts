@@ -1,53 +1,141 @@
-import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import type { Queryable } from "../db/database.js";
+import type { PricedCampaign, PriceRule } from "./pricing.js";
 
-/** A priced package or add-on pack that an order can refer to. */
-export interface PricedItem {
+/** A plan: a combo package of a product, or a bundle (TV and fibre, sold as a fibre plan). */
+export interface Plan {
   id: string;
+  kind: "combo" | "bundle";
+  product: "fibre" | "tv";
+  name: string;
+  tagline: string;
+  speedMbps?: number;
+  priceRm: number;
+  installationFeeRm: number;
+  contractMonths: number;
+  includedPackIds: string[];
+  highlights: string[];
+  recommended: boolean;
+}
+
+/** An add-on pack. */
+export interface Pack {
+  id: string;
+  name: string;
   priceRm: number;
 }
 
-/** Looks up priced packages for the order update; the content service can plug in its own. */
-export interface PackageCatalog {
-  find(id: string): Promise<PricedItem | undefined>;
+/** What prices and offers are made of, in one language (names), read in one query. */
+export interface CatalogSnapshot {
+  plans: Plan[];
+  packs: Pack[];
+  campaigns: PricedCampaign[];
 }
 
 /**
- * A catalog read from the seed JSON (any object with a string `id` and a numeric `priceRm`),
- * loaded once on first use.
+ * The plans, packs and campaign price rules of the imported content (the `content_documents`
+ * table, so a provider's own content import prices the orders too). Replaceable in `buildApp`.
  */
-export function seedCatalog(seedDir: string): PackageCatalog {
-  let items: Promise<Map<string, PricedItem>> | undefined;
-  const collect = (value: unknown, into: Map<string, PricedItem>) => {
-    if (Array.isArray(value)) for (const v of value) collect(v, into);
-    else if (value && typeof value === "object") {
-      const o = value as Record<string, unknown>;
-      if (typeof o.id === "string" && typeof o.priceRm === "number" && !into.has(o.id)) {
-        into.set(o.id, { id: o.id, priceRm: o.priceRm });
-      }
-      for (const v of Object.values(o)) collect(v, into);
-    }
-  };
-  const load = async () => {
-    const map = new Map<string, PricedItem>();
-    const root = join(seedDir, "content", "en");
-    if (!existsSync(root)) return map;
-    const walk = async (dir: string): Promise<void> => {
-      for (const entry of await readdir(dir, { withFileTypes: true })) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) await walk(path);
-        else if (entry.name.endsWith(".json"))
-          collect(JSON.parse(await readFile(path, "utf8")), map);
-      }
+export interface PlanCatalog {
+  /** The catalogue in `lang` (names and taglines), read through `db` (a transaction's, if any). */
+  load(db: Queryable, lang: "bm" | "en"): Promise<CatalogSnapshot>;
+}
+
+interface ComboDoc {
+  id: string;
+  product: "fibre" | "tv";
+  name: string;
+  tagline: string;
+  speedMbps?: number;
+  priceRm: number;
+  installationFeeRm: number;
+  contractMonths: number;
+  packageIds: string[];
+  highlights: string[];
+  recommended: boolean;
+}
+interface BundleDoc {
+  id: string;
+  name: string;
+  description: string;
+  speedMbps: number;
+  priceRm: number;
+  installationFeeRm: number;
+  contractMonths: number;
+  packageIds: string[];
+  highlights: string[];
+}
+interface CampaignDoc {
+  id: string;
+  startDate: string;
+  endDate: string;
+  priceRule?: PriceRule;
+}
+
+/** The catalogue read from the content tables. */
+export const contentCatalog: PlanCatalog = {
+  async load(db, lang) {
+    const { rows } = await db.query<{ kind: string; doc: string }>(
+      `select kind, doc::text as doc from content_documents
+       where lang = $1 and kind in ('combo', 'bundle', 'package', 'campaign')
+       order by kind, position`,
+      [lang],
+    );
+    const docs = (kind: string) =>
+      rows.filter((r) => r.kind === kind).map((r) => JSON.parse(r.doc));
+    const combos: Plan[] = (docs("combo") as ComboDoc[]).map((c) => ({
+      id: c.id,
+      kind: "combo",
+      product: c.product,
+      name: c.name,
+      tagline: c.tagline,
+      ...(c.speedMbps !== undefined ? { speedMbps: c.speedMbps } : {}),
+      priceRm: c.priceRm,
+      installationFeeRm: c.installationFeeRm,
+      contractMonths: c.contractMonths,
+      includedPackIds: c.packageIds,
+      highlights: c.highlights,
+      recommended: c.recommended,
+    }));
+    const bundles: Plan[] = (docs("bundle") as BundleDoc[]).map((b) => ({
+      id: b.id,
+      kind: "bundle",
+      product: "fibre",
+      name: b.name,
+      tagline: b.description,
+      speedMbps: b.speedMbps,
+      priceRm: b.priceRm,
+      installationFeeRm: b.installationFeeRm,
+      contractMonths: b.contractMonths,
+      includedPackIds: b.packageIds,
+      highlights: b.highlights,
+      recommended: false,
+    }));
+    return {
+      plans: [...combos, ...bundles],
+      packs: (docs("package") as Pack[]).map((p) => ({
+        id: p.id,
+        name: p.name,
+        priceRm: p.priceRm,
+      })),
+      campaigns: (docs("campaign") as CampaignDoc[]).map((c) => ({
+        id: c.id,
+        startDate: c.startDate,
+        endDate: c.endDate,
+        ...(c.priceRule ? { priceRule: c.priceRule } : {}),
+      })),
     };
-    await walk(root);
-    return map;
-  };
-  return {
-    async find(id) {
-      items ??= load();
-      return (await items).get(id);
-    },
-  };
+  },
+};
+
+/** The fastest plan (Mbps) the fibre networks of an address can carry; 0 without any. */
+export function topSpeed(networks: readonly { maxSpeedMbps: number }[]): number {
+  return networks.reduce((max, n) => Math.max(max, n.maxSpeedMbps), 0);
+}
+
+/** Whether an address with these networks can get the plan (TV plans have no speed: always). */
+export function planFits(
+  plan: Pick<Plan, "speedMbps">,
+  networks: readonly { maxSpeedMbps: number }[],
+): boolean {
+  return plan.speedMbps === undefined || plan.speedMbps <= topSpeed(networks);
 }

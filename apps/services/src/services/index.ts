@@ -4,8 +4,7 @@ import type { Database } from "../db/database.js";
 import type { Clock } from "../lib/clock.js";
 import type { Env } from "../lib/env.js";
 import type { Metrics } from "../lib/metrics.js";
-import { seedDir } from "../lib/paths.js";
-import { seedCatalog, type PackageCatalog } from "./catalog.js";
+import { contentCatalog, type PlanCatalog } from "./catalog.js";
 import { LeadService } from "./leads.js";
 import { loggingSmsSender, OtpService, type SmsSender } from "./otp.js";
 import { localStorage, s3Storage, type FileStorage } from "./storage.js";
@@ -19,8 +18,8 @@ export interface Services {
   otp: OtpService;
   signer: UploadSigner;
   storage: FileStorage;
-  /** Priced packages for the order update (the content service may replace it). */
-  catalog: PackageCatalog;
+  /** Plans, packs and campaign price rules of the imported content (offers and orders). */
+  catalog: PlanCatalog;
   /** Folder for partial uploads (same file system as local storage, so a rename finishes them). */
   uploadTempDir: string;
 }
@@ -54,7 +53,7 @@ export async function createServices(deps: {
     ),
     signer: new UploadSigner(env.uploadSecret, clock, env.publicUrl),
     storage: env.s3 ? await s3Storage(env.s3) : localStorage(join(env.dataDir, "uploads")),
-    catalog: seedCatalog(seedDir()),
+    catalog: contentCatalog,
     uploadTempDir: join(env.dataDir, "uploads", ".partial"),
   };
 }

@@ -4,6 +4,7 @@ import type { Database, Queryable } from "../db/database.js";
 import type { Clock } from "../lib/clock.js";
 import { HttpError, notFound } from "../lib/errors.js";
 import { maskTail } from "../lib/logger.js";
+import type { Price } from "./pricing.js";
 
 const LEAD_ID = v.pipe(v.string(), v.uuid());
 
@@ -31,14 +32,30 @@ export interface LeadRow {
   updated_at: string | Date;
 }
 
-/** The stored order of a lead. */
+/** The stored order of a lead (openapi/shop.yaml Order), priced when it was recorded. */
 export interface OrderData {
   packageId: string;
   addOnIds: string[];
   installationDate?: string;
   installationSlot?: "morning" | "afternoon";
-  monthlyTotal: number;
+  referralCode?: string;
+  /** The plan's speed (fibre plans): an address change keeps the order only if it still fits. */
+  speedMbps?: number;
+  contractMonths: number;
+  items: { id: string; kind: "plan" | "addOn"; price: Price }[];
+  price: Price;
+  pricedOn: string;
   updatedAt: string;
+}
+
+/**
+ * Whether the lead holds an order of the current shape (one recorded before prices were stored
+ * with the order, issue 11, counts as none: the visitor chooses again).
+ */
+export function hasOrder(lead: LeadRow): lead is LeadRow & { order_data: OrderData } {
+  return (
+    lead.order_data !== null && typeof lead.order_data === "object" && "price" in lead.order_data
+  );
 }
 
 /** A row of the address register. */
@@ -120,12 +137,18 @@ export class LeadService {
     return id;
   }
 
-  /** The lead, or 401 when the token's lead no longer exists. */
-  async get(id: string, db: Queryable = this.db): Promise<LeadRow> {
+  /**
+   * The lead, or 401 when the token's lead no longer exists. With `lock` (inside a transaction)
+   * the row stays locked until the transaction ends, so a read-then-write of the lead never
+   * interleaves with another one on PostgreSQL (PGlite runs one transaction at a time anyway).
+   */
+  async get(id: string, db: Queryable = this.db, lock = false): Promise<LeadRow> {
     // A well-signed token whose subject is not a lead id at all (PostgreSQL would refuse the
     // uuid cast with an error) is a missing lead.
     const { rows } = v.is(LEAD_ID, id)
-      ? await db.query<LeadRow>("select * from leads where id = $1", [id])
+      ? await db.query<LeadRow>(`select * from leads where id = $1${lock ? " for update" : ""}`, [
+          id,
+        ])
       : { rows: [] };
     const lead = rows[0];
     if (!lead)
@@ -133,9 +156,9 @@ export class LeadService {
     return lead;
   }
 
-  /** The lead, refusing changes once it is submitted (409 lead.submitted). */
-  async getDraft(id: string, db: Queryable = this.db): Promise<LeadRow> {
-    const lead = await this.get(id, db);
+  /** The lead, refusing changes once it is submitted (409 lead.submitted); `lock` as in `get`. */
+  async getDraft(id: string, db: Queryable = this.db, lock = false): Promise<LeadRow> {
+    const lead = await this.get(id, db, lock);
     if (lead.status === "submitted") {
       throw new HttpError(409, "The lead is already submitted", { code: "lead.submitted" });
     }
@@ -172,10 +195,13 @@ export class LeadService {
       ...(address ? { address: toApiAddress(address) } : {}),
       ...(lead.unit_number ? { unitNumber: lead.unit_number } : {}),
       ...(lead.address_remarks ? { addressRemarks: lead.address_remarks } : {}),
+      ...(lead.package_id ? { packageId: lead.package_id } : {}),
+      ...(lead.referral_code ? { referralCode: lead.referral_code } : {}),
+      ...(lead.order_number ? { orderNumber: lead.order_number } : {}),
       phoneVerified: lead.phone_verified_at !== null,
       consentGiven: (consent.rows[0]?.n ?? 0) > 0,
       documents: docs.rows.map((d) => ({ documentId: d.id, extension: d.extension })),
-      ...(lead.order_data ? { order: lead.order_data } : {}),
+      ...(hasOrder(lead) ? { order: lead.order_data } : {}),
       createdAt: iso(lead.created_at),
       updatedAt: iso(lead.updated_at),
     };

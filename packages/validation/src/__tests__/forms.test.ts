@@ -226,7 +226,7 @@ describe("lead bodies", () => {
     ]);
     expect(
       validate(leadCreateBodySchema, { product: "tv", language: "bm", referralCode: "abc" }).errors,
-    ).toEqual([{ field: "referralCode", code: "validation.invalid" }]);
+    ).toEqual([{ field: "referralCode", code: "validation.referralCode.invalid" }]);
     expect(
       validate(leadUpdateBodySchema, {
         phoneNumber: "012-3456789",

@@ -12,8 +12,11 @@ import {
   mobileNumberSchema,
   normaliseMobileNumber,
   normaliseMyKad,
+  normaliseReferralCode,
+  orderUpdateBodySchema,
   otpSchema,
   personNameSchema,
+  referralCodeSchema,
   postcodeSchema,
   signedUrlBodySchema,
   uploadFileSchema,
@@ -94,6 +97,50 @@ table("otp", otpSchema, [
   ["12 456", "validation.otp.format"],
   ["abcdef", "validation.otp.format"],
   [123456, "validation.type"],
+]);
+
+table("referral code", referralCodeSchema, [
+  ["SURIA8K2Q", true],
+  ["suria 8k2q", true],
+  ["ABCDEF", true],
+  ["ABCDEFGHIJKL", true],
+  ["", "validation.required"],
+  ["AB", "validation.referralCode.invalid"],
+  ["ABCDE", "validation.referralCode.invalid"],
+  ["ABCDEFGHIJKLM", "validation.referralCode.invalid"],
+  ["SURIA-8K2Q", "validation.referralCode.invalid"],
+  ["12a4!", "validation.referralCode.invalid"],
+  [123456, "validation.type"],
+]);
+
+describe("normaliseReferralCode", () => {
+  it("drops spaces and capitalises, and the schema answers the normalised code", () => {
+    expect(normaliseReferralCode(" suria 8k2q ")).toBe("SURIA8K2Q");
+    expect(validate(referralCodeSchema, "suria8k2q")).toEqual({
+      success: true,
+      output: "SURIA8K2Q",
+    });
+  });
+});
+
+table("order update body", orderUpdateBodySchema, [
+  [{ packageId: "fibre-100" }, true],
+  [
+    {
+      packageId: "tv-keluarga",
+      addOnIds: ["sports-pack"],
+      installationDate: "2026-12-01",
+      installationSlot: "morning",
+      referralCode: "TVLIM2026",
+    },
+    true,
+  ],
+  [{}, "validation.required"],
+  [{ packageId: "fibre 100" }, "validation.invalid"],
+  [{ packageId: "fibre-100", addOnIds: ["a", "a"] }, "validation.invalid"],
+  [{ packageId: "fibre-100", installationDate: "2026-13-01" }, "validation.invalid"],
+  [{ packageId: "fibre-100", installationSlot: "night" }, "validation.invalid"],
+  [{ packageId: "fibre-100", referralCode: "AB" }, "validation.referralCode.invalid"],
 ]);
 
 table("mobile number", mobileNumberSchema, [

@@ -1,6 +1,6 @@
 -- Core tables of the lead journey (shop and address services).
--- Numbering: 0001-0009 core services, 0010-0019 content (added by the content migration),
--- 0020+ later changes. Times always come from the application's injected clock.
+-- Numbering: 0001-0009 core services, 0010-0019 orders, 0100+ content, others by owner (see
+-- apps/services/README.md). Times always come from the application's injected clock.
 
 create table addresses (
   id text primary key,

@@ -7,13 +7,16 @@ import {
   myKadSchema,
   normaliseMobileNumber,
   productSchema,
+  referralCodeSchema,
 } from "@portal/validation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { OperationTable } from "../../openapi/register.js";
 import { rateLimited } from "../../plugins/security.js";
+import { malaysianDate } from "../../lib/clock.js";
 import { HttpError, notFound, reason, unauthorized } from "../../lib/errors.js";
 import { maskTail } from "../../lib/logger.js";
 import { abuseCounters, limitReached } from "../../services/abuse-counters.js";
+import { findReferralCode, referralStatus, referralValidUntil } from "../../services/referrals.js";
 import { bearer, TOKEN_TTL } from "../../services/tokens.js";
 import { parseWith } from "../validate.js";
 
@@ -300,38 +303,23 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
     getReferralInfo: {
       options: { config: rateLimited() },
       async handler(request) {
-        const { code } = request.params as { code: string };
+        const code = parseWith(
+          referralCodeSchema,
+          (request.params as { code: string }).code,
+          "code",
+        );
         const lang = parseWith(
           languageSchema,
           (request.query as { lang?: string }).lang ?? "bm",
           "lang",
         );
-        const { rows } = await db.query<{
-          code: string;
-          referrer_name: string;
-          product: string;
-          reward_bm: { title: string; description: string };
-          reward_en: { title: string; description: string };
-          valid_until: string | Date | null;
-          max_uses: number;
-          uses: number;
-        }>("select * from referral_codes where code = $1", [code]);
-        const row = rows[0];
+        const row = await findReferralCode(db, code);
         if (!row) throw notFound("Referral code not found", "referral.notFound");
-        const validUntil = row.valid_until
-          ? new Date(row.valid_until).toISOString().slice(0, 10)
-          : undefined;
-        const today = app.clock.now().toISOString().slice(0, 10);
-        const status =
-          validUntil && validUntil < today
-            ? "expired"
-            : row.uses >= row.max_uses
-              ? "exhausted"
-              : "active";
+        const validUntil = referralValidUntil(row);
         return {
           response: {
             code: row.code,
-            status,
+            status: referralStatus(row, malaysianDate(app.clock.now())),
             referrerName: row.referrer_name,
             product: row.product,
             reward: lang === "en" ? row.reward_en : row.reward_bm,
@@ -345,17 +333,18 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
       options: { config: rateLimited(1 / 3) },
       async handler(request) {
         const body = request.body as { referralCode: string; phoneNumber: string };
+        const referralCode = parseWith(referralCodeSchema, body.referralCode, "referralCode");
         const phone = parseWith(mobileNumberSchema, body.phoneNumber, "phoneNumber");
         const { rows } = await db.query<{ status: string; updated_at: string | Date }>(
           "select status, updated_at from referrals where referral_code = $1 and phone_number = $2",
-          [body.referralCode, phone],
+          [referralCode, phone],
         );
         const row = rows[0];
         if (!row)
           throw notFound("No referral with this code and phone number", "referral.notFound");
         return {
           response: {
-            referralCode: body.referralCode,
+            referralCode,
             status: row.status,
             updatedAt: new Date(row.updated_at).toISOString(),
           },
