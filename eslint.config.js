@@ -46,7 +46,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/__tests__/**", "**/*.test.ts", "**/*.test.tsx", "**/e2e/**", "**/bench/**"],
+    files: [
+      "**/__tests__/**",
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "**/e2e/**",
+      "**/bench/**",
+      "**/examples/**",
+    ],
     rules: { "formatjs/no-literal-string-in-jsx": "off" },
   },
 );

@@ -4,7 +4,8 @@
 #  2. Prettier over the repository
 #  3. the services suite once more against a real PostgreSQL server
 #  4. browser tests (Playwright + Debian's Chromium) and the web budgets
-#  5. the release dry run (what `pnpm release` would publish, checked; the tree is left untouched)
+#  5. the consumer step: the packed packages in a fresh npm project, every README example run
+#  6. the release dry run (what `pnpm release` would publish, checked; the tree is left untouched)
 # It installs what is missing first (scripts/setup.sh --test) and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,9 @@ if [ -f apps/web/playwright.config.ts ]; then
   logged e2e pnpm --filter @portal/web e2e
   logged budgets pnpm --filter @portal/web budgets
 fi
+
+step "consumer: packed packages in a fresh project, every README example"
+node scripts/consumer.mjs
 
 step "release dry run"
 node scripts/release.mjs --dry-run
