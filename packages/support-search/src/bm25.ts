@@ -31,3 +31,15 @@ export function tfWeight(tf: number, length: number, averageLength: number): num
   const relative = averageLength > 0 ? length / averageLength : 1;
   return (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * relative));
 }
+
+/** A field's term frequency divided by its length normalisation: tf / (1 - b + b len / avg). */
+export function normalisedTf(tf: number, length: number, averageLength: number): number {
+  if (tf <= 0) return 0;
+  const relative = averageLength > 0 ? length / averageLength : 1;
+  return tf / (1 - BM25_B + BM25_B * relative);
+}
+
+/** BM25's saturation of a (combined) term frequency: x (k1 + 1) / (x + k1). */
+export function saturate(x: number): number {
+  return x <= 0 ? 0 : (x * (BM25_K1 + 1)) / (x + BM25_K1);
+}

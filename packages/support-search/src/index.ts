@@ -1,4 +1,5 @@
 export { createSupportIndex } from "./create-support-index";
+export { excerpt, highlightParts, type TextPart } from "./highlight";
 export {
   BM25_B,
   BM25_K1,
@@ -6,6 +7,8 @@ export {
   MIN_WILDCARD_LENGTH,
   WILDCARD_WEIGHT,
   idf,
+  normalisedTf,
+  saturate,
   tfWeight,
 } from "./bm25";
 export {

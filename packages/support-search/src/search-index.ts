@@ -78,7 +78,7 @@ export const MATCH_WEIGHT = {
 } as const;
 
 /** Weight of a match with one typo, and with two. */
-export const TYPO_WEIGHT = [0.45, 0.45, 0.3] as const;
+export const TYPO_WEIGHT = [0.8, 0.8, 0.6] as const;
 
 /**
  * How much the other forms of a query term count beside its best match in a document: a text
@@ -111,6 +111,8 @@ type Expansion = {
   queryIndex: number;
   kind: MatchKind;
   typos: number;
+  /** The document frequency its idf is computed from. */
+  df: number;
 };
 
 /**
@@ -154,11 +156,18 @@ export function createSearchIndex(
     const put = (term: string, kind: MatchKind, typos = 0) => {
       if (expanded.has(term)) return;
       const termId = statistics.id(term);
-      if (termId !== undefined)
-        expanded.set(term, { term, termId, query, queryIndex, kind, typos });
+      if (termId !== undefined) {
+        const df = statistics.documentFrequency(termId);
+        expanded.set(term, { term, termId, query, queryIndex, kind, typos, df });
+      }
     };
     put(query, "exact");
     for (const term of vocabulary.family(query)) put(term, "stem");
+    // The word and its family are one word to the ranking, as in a stemmed index: all take the
+    // idf of the family's most common form, so a rare form ("packs") never outweighs the word.
+    let familyDf = 0;
+    for (const e of expanded.values()) familyDf = Math.max(familyDf, e.df);
+    for (const e of expanded.values()) e.df = familyDf;
     if (query.length >= MIN_WILDCARD_LENGTH) {
       for (const term of vocabulary.withPrefix(query)) put(term, "prefix");
       for (const term of vocabulary.withSuffix(query)) put(term, "suffix");
@@ -184,25 +193,34 @@ export function createSearchIndex(
   }
 
   function weightOf(expansion: Expansion): number {
-    return expansion.kind === "typo"
-      ? (TYPO_WEIGHT[expansion.typos] ?? 0)
-      : MATCH_WEIGHT[expansion.kind];
+    if (expansion.kind === "typo") return TYPO_WEIGHT[expansion.typos] ?? 0;
+    const weight = MATCH_WEIGHT[expansion.kind];
+    // A prefix or suffix counts by the share of the word it covers: "bil" is more likely "bill"
+    // than "billing".
+    if (expansion.kind === "prefix" || expansion.kind === "suffix") {
+      return (weight * expansion.query.length) / expansion.term.length;
+    }
+    return weight;
   }
 
   // Accumulators indexed by document, allocated once and cleared after each search (only where
   // it wrote): a search allocates nothing per document.
   const scores = new Float64Array(count);
   const best = new Float64Array(count); // the current query term's best match per document
-  const rest = new Float64Array(count); // and the sum of its other matches
+  const rest = new Float64Array(count); // and the sum of its other exact or family matches
+  const bestAdds = new Uint8Array(count); // the best match is exact or family
   const matched = new Uint16Array(count);
   const exact = new Uint16Array(count);
   const exactNow = new Uint8Array(count); // the current query term is in the document exactly
+  const titled = new Uint16Array(count); // query terms found in the first field (the title)
+  const titledNow = new Uint8Array(count);
   const seen = new Uint8Array(count);
 
   // The `limit` best candidates, best first: more query terms matched, then a higher score.
   function top(candidates: readonly number[], keys: Float64Array, limit: number): number[] {
     const better = (a: number, b: number) =>
       (matched[a] as number) - (matched[b] as number) ||
+      (titled[a] as number) - (titled[b] as number) ||
       (keys[a] as number) - (keys[b] as number) ||
       b - a;
     if (limit >= candidates.length) {
@@ -239,8 +257,10 @@ export function createSearchIndex(
       const touched: number[] = [];
       for (const expansion of expand(queryTerm, queryIndex)) {
         found.push(expansion);
-        const weight =
-          weightOf(expansion) * idf(count, statistics.documentFrequency(expansion.termId));
+        const weight = weightOf(expansion) * idf(count, expansion.df);
+        // Other forms add to a document's best match when they are the word or its family (as
+        // typed, or as corrected from a typo); prefixes and suffixes of short words do not.
+        const adds = expansion.kind !== "prefix" && expansion.kind !== "suffix";
         for (const id of postings.search(expansion.term, { limit: count }) as number[]) {
           if (filter && !filter(id)) continue;
           if (!seen[id]) {
@@ -250,10 +270,14 @@ export function createSearchIndex(
           if (best[id] === 0) touched.push(id);
           const value = weight * statistics.fieldWeight(id, expansion.termId);
           if (value > (best[id] as number)) {
-            rest[id] = (rest[id] as number) + (best[id] as number);
+            if (bestAdds[id]) rest[id] = (rest[id] as number) + (best[id] as number);
             best[id] = value;
-          } else rest[id] = (rest[id] as number) + value;
+            bestAdds[id] = adds ? 1 : 0;
+          } else if (adds) rest[id] = (rest[id] as number) + value;
           if (expansion.kind === "exact") exactNow[id] = 1;
+          if (adds && !titledNow[id] && statistics.inField(id, expansion.termId, 0)) {
+            titledNow[id] = 1;
+          }
         }
       }
       for (const id of touched) {
@@ -261,8 +285,11 @@ export function createSearchIndex(
           (scores[id] as number) + (best[id] as number) + OTHER_FORMS * (rest[id] as number);
         matched[id] = (matched[id] as number) + 1;
         exact[id] = (exact[id] as number) + (exactNow[id] as number);
+        titled[id] = (titled[id] as number) + (titledNow[id] as number);
+        titledNow[id] = 0;
         best[id] = 0;
         rest[id] = 0;
+        bestAdds[id] = 0;
         exactNow[id] = 0;
       }
     });
@@ -294,6 +321,7 @@ export function createSearchIndex(
       scores[id] = 0;
       matched[id] = 0;
       exact[id] = 0;
+      titled[id] = 0;
       seen[id] = 0;
     }
     return hits;

@@ -3,7 +3,7 @@
 // document keeps one typed array [sorted term ids | tf of field 0 | tf of field 1 | ...], which
 // is far lighter on memory and garbage collection than a Map per document.
 
-import { tfWeight } from "./bm25";
+import { normalisedTf, saturate } from "./bm25";
 
 function grow(array: Uint32Array<ArrayBuffer>, size: number): Uint32Array<ArrayBuffer> {
   if (size <= array.length) return array;
@@ -132,24 +132,34 @@ export class TermStatistics {
     return Array.from({ length: this.#fields }, (_, f) => row[(f + 1) * size + at] as number);
   }
 
+  /** Whether a term occurs in one field of a document. */
+  inField(document: number, termId: number, field: number): boolean {
+    const row = this.#documents[document];
+    const at = row ? this.#position(row, termId) : -1;
+    if (!row || at < 0) return false;
+    const size = row.length / (this.#fields + 1);
+    return (row[(field + 1) * size + at] as number) > 0;
+  }
+
   /**
-   * The BM25 weight of a term in a document before idf: each field's saturated, length-normalised
-   * term frequency times the field's boost, summed. Allocation-free: this runs per candidate.
+   * The BM25F weight of a term in a document before idf: each field's length-normalised term
+   * frequency times the field's boost, summed, then saturated once (Robertson and Zaragoza), so a
+   * term found in three fields is not worth three. Allocation-free: this runs per candidate.
    */
   fieldWeight(document: number, termId: number): number {
     const row = this.#documents[document];
     const at = row ? this.#position(row, termId) : -1;
     if (!row || at < 0) return 0;
     const size = row.length / (this.#fields + 1);
-    let weight = 0;
+    let combined = 0;
     for (let f = 0; f < this.#fields; f++) {
       const tf = row[(f + 1) * size + at] as number;
       if (tf > 0) {
-        weight +=
+        combined +=
           (this.#boosts[f] as number) *
-          tfWeight(tf, this.length(document, f), this.averageLength(f));
+          normalisedTf(tf, this.length(document, f), this.averageLength(f));
       }
     }
-    return weight;
+    return saturate(combined);
   }
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { ContentCache } from "./cache.js";
-import { clip, normaliseKeyword, prefixTerms, stripHtml } from "./text.js";
 
 const setup = (opts: { maxEntries?: number; recheckMs?: number } = {}) => {
   let now = 0;
@@ -104,31 +103,5 @@ describe("ContentCache", () => {
     const off = setup({ maxEntries: 0 }).cache;
     await off.get("k", async () => "1");
     expect(await off.get("k", async () => "2")).toBe("2");
-  });
-});
-
-describe("text helpers", () => {
-  it("strips HTML to plain text, decoding entities", () => {
-    expect(
-      stripHtml("<p>Menu &gt; <em>Settings</em> &amp; more&nbsp;&#8230;</p><ul><li>a</li></ul>"),
-    ).toBe("Menu > Settings & more … a");
-    expect(stripHtml("<script>alert(1)</script>ok &unknown;")).toBe("ok &unknown;");
-  });
-
-  it("normalises keywords and builds operator-free prefix terms", () => {
-    expect(normaliseKeyword("  pek \t sukan\n ")).toBe("pek sukan");
-    expect(prefixTerms("Pek SUKAN pek")).toEqual(["pek:*", "sukan:*"]);
-    expect(prefixTerms("a:* | b & !(c) <-> 'd'")).toEqual(["a:*", "b:*", "c:*", "d:*"]);
-    expect(prefixTerms("'; drop table x; --")).toEqual(["drop:*", "table:*", "x:*"]);
-    expect(prefixTerms("!!! ???")).toEqual([]);
-    expect(prefixTerms("tamil தமிழ் 中文")).toEqual(["tamil:*", "தமிழ்:*", "中文:*"]);
-  });
-
-  it("clips at a word boundary with an ellipsis", () => {
-    expect(clip("short")).toBe("short");
-    const long = "word ".repeat(100);
-    const clipped = clip(long, 50);
-    expect(clipped.length).toBeLessThanOrEqual(50);
-    expect(clipped.endsWith("word…")).toBe(true);
   });
 });

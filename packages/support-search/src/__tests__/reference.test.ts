@@ -9,7 +9,8 @@ import {
   idf,
   malayStem,
   soundKey,
-  tfWeight,
+  normalisedTf,
+  saturate,
   tokenize,
   typoBudget,
 } from "../index";
@@ -57,19 +58,23 @@ function corpus(size: number): SupportCategory[] {
 const sameFamily = (a: string, b: string) =>
   malayStem(a) === malayStem(b) || englishStem(a) === englishStem(b);
 
-// The weight each indexed term gets for one query term, by the README's rules, or 0.
-function weights(q: string, vocabulary: Set<string>): Map<string, number> {
-  const found = new Map<string, number>();
-  const put = (t: string, w: number) => {
-    if (!found.has(t)) found.set(t, w);
+type Weighted = { weight: number; kind: string };
+
+// The weight and kind each indexed term gets for one query term, by the README's rules.
+function weights(q: string, vocabulary: Set<string>): Map<string, Weighted> {
+  const found = new Map<string, Weighted>();
+  const put = (t: string, weight: number, kind: string) => {
+    if (!found.has(t)) found.set(t, { weight, kind });
   };
-  if (vocabulary.has(q)) put(q, MATCH_WEIGHT.exact);
-  for (const t of vocabulary) if (sameFamily(q, t)) put(t, MATCH_WEIGHT.stem);
+  if (vocabulary.has(q)) put(q, MATCH_WEIGHT.exact, "exact");
+  for (const t of vocabulary) if (sameFamily(q, t)) put(t, MATCH_WEIGHT.stem, "stem");
   if (q.length >= 3) {
-    for (const t of vocabulary) if (t.startsWith(q)) put(t, MATCH_WEIGHT.prefix);
-    for (const t of vocabulary) if (t.endsWith(q)) put(t, MATCH_WEIGHT.suffix);
+    for (const t of vocabulary)
+      if (t.startsWith(q)) put(t, (MATCH_WEIGHT.prefix * q.length) / t.length, "prefix");
+    for (const t of vocabulary)
+      if (t.endsWith(q)) put(t, (MATCH_WEIGHT.suffix * q.length) / t.length, "suffix");
   }
-  const known = [...found.values()].some((w) => w >= MATCH_WEIGHT.stem);
+  const known = [...found.values()].some((w) => w.kind === "exact" || w.kind === "stem");
   const budget = typoBudget(q);
   if (known || budget === 0) return found;
   const near = (a: string, b: string) => (a[0] === b[0] ? distance(a, b) : Infinity);
@@ -80,10 +85,10 @@ function weights(q: string, vocabulary: Set<string>): Map<string, number> {
       .filter(([, d]) => d <= budget);
   }
   typos = [...typos].sort((a, b) => a[1] - b[1]);
-  for (const [t, d] of typos) put(t, TYPO_WEIGHT[Math.max(1, d)]!);
+  for (const [t, d] of typos) put(t, TYPO_WEIGHT[Math.max(1, d)]!, "typo");
   for (const [t, d] of typos) {
     for (const other of vocabulary)
-      if (sameFamily(t, other)) put(other, TYPO_WEIGHT[Math.max(1, d)]!);
+      if (sameFamily(t, other)) put(other, TYPO_WEIGHT[Math.max(1, d)]!, "typo");
   }
   return found;
 }
@@ -108,36 +113,62 @@ function reference(categories: SupportCategory[], query: string) {
   const df = (t: string) => frequencies.get(t) ?? 0;
   const count = (terms: string[], t: string) => terms.filter((x) => x === t).length;
   const queryTerms = [...new Set(tokenize(query))];
-
   const termWeights = new Map(queryTerms.map((q) => [q, weights(q, vocabulary)]));
+  // The word and its family take the idf of the family's most common form.
+  const familyDf = new Map(
+    queryTerms.map((q) => [
+      q,
+      Math.max(
+        0,
+        ...[...(termWeights.get(q) ?? [])]
+          .filter(([, w]) => w.kind === "exact" || w.kind === "stem")
+          .map(([t]) => df(t)),
+      ),
+    ]),
+  );
+
   const scored = docs.map((doc, id) => {
     let score = 0;
     let exact = 0;
     let matched = 0;
+    let titled = 0;
     for (const q of queryTerms) {
-      const values: number[] = [];
-      for (const [t, w] of termWeights.get(q) ?? []) {
+      const values: { value: number; adds: boolean }[] = [];
+      let inName = false;
+      for (const [t, { weight, kind }] of termWeights.get(q) ?? []) {
         const nameTf = count(doc.name, t);
         const textTf = count(doc.text, t);
         if (!nameTf && !textTf) continue;
         if (t === q) exact += 1;
-        values.push(
-          w *
-            idf(n, df(t)) *
-            (FIELD_BOOST.name * tfWeight(nameTf, doc.name.length, avgName) +
-              FIELD_BOOST.searchText * tfWeight(textTf, doc.text.length, avgText)),
-        );
+        const adds = kind !== "prefix" && kind !== "suffix";
+        if (adds && nameTf) inName = true;
+        const termDf = kind === "exact" || kind === "stem" ? (familyDf.get(q) ?? 0) : df(t);
+        const combined =
+          FIELD_BOOST.name * normalisedTf(nameTf, doc.name.length, avgName) +
+          FIELD_BOOST.searchText * normalisedTf(textTf, doc.text.length, avgText);
+        values.push({ value: weight * idf(n, termDf) * saturate(combined), adds });
       }
       if (values.length === 0) continue;
       matched += 1;
-      const best = Math.max(...values);
-      score += best + OTHER_FORMS * (values.reduce((s, v) => s + v, 0) - best);
+      if (inName) titled += 1;
+      const best = values.reduce((a, b) => (b.value > a.value ? b : a));
+      const others = values.filter((v) => v.adds && v !== best).reduce((s, v) => s + v.value, 0);
+      score += best.value + OTHER_FORMS * others;
     }
-    return { id, slug: doc.slug, score: (score * matched) / queryTerms.length, exact, matched };
+    return {
+      id,
+      slug: doc.slug,
+      score: (score * matched) / queryTerms.length,
+      exact,
+      matched,
+      titled,
+    };
   });
   return scored
     .filter((s) => s.matched > 0)
-    .sort((a, b) => b.matched - a.matched || b.score - a.score || a.id - b.id);
+    .sort(
+      (a, b) => b.matched - a.matched || b.titled - a.titled || b.score - a.score || a.id - b.id,
+    );
 }
 
 describe("search agrees with a brute-force BM25", () => {

@@ -161,6 +161,8 @@ describe.each(LANGS)("content operations in %s", (lang) => {
     expect(result).toMatchObject({ keyword, lang });
     expect(result.total).toBeGreaterThan(0);
     expect(result.hits.map((h: { id: string }) => h.id)).toContain("sports-pack");
+    const title = content<Json[]>(lang, "packages").find((p) => p.id === "sports-pack").name;
+    expect(result.hits.find((h: { id: string }) => h.id === "sports-pack").title).toBe(title);
   });
 });
 
@@ -319,63 +321,96 @@ describe("search", () => {
     ok(
       `/search?keyword=${encodeURIComponent(keyword)}&lang=${lang}${limit ? `&limit=${limit}` : ""}`,
     );
+  type Hit = {
+    kind: string;
+    id: string;
+    title: string;
+    score: number;
+    terms: string[];
+    snippet: string;
+    image?: string;
+    product?: string;
+    category?: string;
+  };
 
-  it("ranks hits by score, title matches first, each hit saying its kind", async () => {
+  it("ranks the whole portal: plans, packs, bundles, channels, support answers", async () => {
     const result = await search("sports", "en", 50);
-    const scores = result.hits.map((h: { score: number }) => h.score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    expect(result.total).toBe(result.hits.length);
-    const kinds = new Set(result.hits.map((h: { kind: string }) => h.kind));
-    expect(kinds).toContain("channel");
-    expect(kinds).toContain("package");
-    expect(kinds).toContain("bundle");
-    // Hits with the word in their title outrank hits with it only in their text.
-    const titled = (h: { title: string }) => /sports/i.test(h.title);
-    const firstUntitled = result.hits.findIndex((h: { title: string }) => !titled(h));
+    const hits = result.hits as Hit[];
+    expect(result.total).toBe(hits.length);
+    const kinds = new Set(hits.map((h) => h.kind));
+    for (const kind of ["combo", "package", "bundle", "channel", "campaign"])
+      expect(kinds).toContain(kind);
+    // Hits with the word in their title come first.
+    const titled = (h: Hit) => /sports/i.test(h.title) || /sports/i.test(h.id);
+    const firstUntitled = hits.findIndex((h) => !titled(h));
     expect(firstUntitled).toBeGreaterThan(0);
-    expect(result.hits.slice(firstUntitled).some(titled)).toBe(false);
   });
 
-  it("finds every searchable kind: channels, movies, packs, bundles and articles", async () => {
-    const kindOf = async (keyword: string, lang: Lang, id: string) =>
-      (await search(keyword, lang)).hits.find((h: { id: string }) => h.id === id)?.kind;
-    expect(await kindOf("misi merdeka", "bm", "misi-merdeka")).toBe("movie");
-    expect(await kindOf("router", "en", "router-placement-tips")).toBe("article");
-    expect(await kindOf("sukan", "bm", "sports-pack")).toBe("package");
-    expect(await kindOf("sukan", "bm", "bundle-sports-500")).toBe("bundle");
-    expect(await kindOf("811", "bm", "suria-sports-1")).toBe("channel");
+  it("finds every kind, each hit saying how to reach it", async () => {
+    const hitOf = async (keyword: string, lang: Lang, id: string) =>
+      ((await search(keyword, lang, 50)).hits as Hit[]).find((h) => h.id === id);
+    expect(await hitOf("misi merdeka", "bm", "misi-merdeka")).toMatchObject({ kind: "movie" });
+    expect(await hitOf("router", "en", "router-placement-tips")).toMatchObject({
+      kind: "article",
+    });
+    expect(await hitOf("sukan", "bm", "sports-pack")).toMatchObject({ kind: "package" });
+    expect(await hitOf("sukan", "bm", "bundle-sports-500")).toMatchObject({ kind: "bundle" });
+    expect(await hitOf("811", "bm", "suria-sports-1")).toMatchObject({ kind: "channel" });
+    expect(await hitOf("fibre 500", "bm", "fibre-500")).toMatchObject({
+      kind: "combo",
+      product: "fibre",
+      title: "Suria Fibre 500Mbps",
+    });
+    expect(await hitOf("tv asas", "bm", "tv-asas")).toMatchObject({ kind: "combo", product: "tv" });
+    expect(await hitOf("pemasangan percuma", "bm", "free-installation")).toMatchObject({
+      kind: "campaign",
+    });
+    expect(await hitOf("kata laluan wifi", "bm", "change-wifi-password")).toMatchObject({
+      kind: "support",
+      category: "router-wifi",
+      title: "Bagaimana menukar kata laluan Wi-Fi?",
+    });
   });
 
-  it("matches word prefixes, case-insensitively, every word required", async () => {
-    const prefix = await search("langg", "bm");
-    expect(prefix.total).toBeGreaterThan(0);
-    for (const hit of prefix.hits) expect(hit.kind).toBe("article");
-    const upper = await search("SUKAN", "bm");
-    expect(upper.total).toBe((await search("sukan", "bm")).total);
-    const both = await search("foot leag", "en");
-    expect(both.hits.map((h: { id: string }) => h.id)).toContain("suria-sports-1");
-    expect(both.total).toBeLessThanOrEqual((await search("foot", "en")).total);
-  });
-
-  it("keeps languages apart and normalises the keyword", async () => {
-    expect((await search("sukan", "en")).total).toBe(0);
-    const result = await search("  pek \t  sukan  ", "bm");
-    expect(result.keyword).toBe("pek sukan");
-    expect(result.hits[0]).toMatchObject({
+  it("forgives typos, understands Malay affixes and searches the other language too", async () => {
+    const first = async (keyword: string, lang: Lang) =>
+      ((await search(keyword, lang)).hits as Hit[])[0];
+    expect(await first("pembayran bil", "bm")).toMatchObject({
+      kind: "support",
+      id: "pay-bill-online",
+    });
+    expect(await first("routr", "en")).toMatchObject({ kind: "support", category: "router-wifi" });
+    expect(await first("futbol", "bm")).toMatchObject({ id: "football-season" });
+    // "Suria TV Keluarga" is "Suria TV Family" in English: found from its Malay name.
+    expect(await first("Suria TV Keluarga", "en")).toMatchObject({
+      kind: "combo",
+      id: "tv-keluarga",
+      title: "Suria TV Family",
+    });
+    expect(await first("  pek \t  sukan  ", "bm")).toMatchObject({
       kind: "package",
       id: "sports-pack",
       title: "Pek Sukan",
     });
+    expect((await search("  pek \t  sukan  ", "bm")).keyword).toBe("pek sukan");
   });
 
-  it("answers plain-text snippets of at most 300 characters and images of the hit", async () => {
+  it("says which words matched, for highlighting", async () => {
+    const [hit] = (await search("fibre 500", "en")).hits as Hit[];
+    expect(hit).toMatchObject({ id: "fibre-500" });
+    expect(hit?.terms).toEqual(expect.arrayContaining(["fibre", "500"]));
+    const [typo] = (await search("paymnet", "en")).hits as Hit[];
+    expect(typo?.terms).toContain("payment");
+  });
+
+  it("answers plain-text snippets of at most 300 characters around the match", async () => {
     const result = await search("suria", "en", 50);
-    expect(result.hits.length).toBeGreaterThan(10);
-    expect(result.hits.map((h: { kind: string }) => h.kind)).toContain("article");
-    for (const hit of result.hits) {
+    const hits = result.hits as Hit[];
+    expect(hits.length).toBe(50);
+    for (const hit of hits) {
       expect(hit.snippet.length).toBeLessThanOrEqual(300);
       expect(hit.snippet).not.toMatch(/<\/?[a-z][^>]*>|&[a-z]+;/i);
-      expect(hit.image).toMatch(/^\/content\/images\//);
+      if (hit.kind !== "support") expect(hit.image).toMatch(/^\/content\/images\//);
     }
   });
 
@@ -406,6 +441,32 @@ describe("search", () => {
     expect((await ok("/listing/channel?lang=bm")).total).toBe(
       content<Json[]>("bm", "channels").length,
     );
+  });
+
+  it("rebuilds its index after an import, with no stale hits", async () => {
+    const { importContent } = await import("../../content/importer.js");
+    const { cpSync, mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "portal-seed-"));
+    try {
+      cpSync(seedDir(), dir, { recursive: true });
+      const packs = content<Json[]>("bm", "packages").map((p) =>
+        p.id === "sports-pack" ? { ...p, name: "Pek Juara Sukan" } : p,
+      );
+      writeFileSync(join(dir, "content/bm/packages.json"), JSON.stringify(packs));
+      expect(((await search("juara", "bm")).hits as Hit[]).map((h) => h.id)).not.toContain(
+        "sports-pack",
+      );
+      expect((await importContent(db, { seedDir: dir })).changed).toBe(true);
+      expect(((await search("juara", "bm")).hits as Hit[])[0]).toMatchObject({
+        id: "sports-pack",
+        title: "Pek Juara Sukan",
+      });
+    } finally {
+      await importContent(db, { seedDir: seedDir(), force: true });
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(((await search("pek sukan", "bm")).hits as Hit[])[0]?.title).toBe("Pek Sukan");
   });
 });
 

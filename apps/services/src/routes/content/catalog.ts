@@ -5,8 +5,8 @@ import { ContentCache } from "../../content/cache.js";
 import { onContentImported } from "../../content/events.js";
 import { contentVersion, importContent, type ContentKind } from "../../content/importer.js";
 import { activeHighlight, ContentRepository } from "../../content/repository.js";
-import { searchContent } from "../../content/search.js";
-import { normaliseKeyword } from "../../content/text.js";
+import { buildSiteIndexes, searchSite } from "../../content/site-search.js";
+import { normalizeQuery } from "@portal/support-search";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { seedDir } from "../../lib/paths.js";
 import type { OperationTable } from "../../openapi/register.js";
@@ -217,13 +217,18 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
     getBundle: byId("getBundle", "bundle", "Bundle"),
     getPackage: byId("getPackage", "package", "Package"),
     async search(request, reply) {
-      const query = request.query as { keyword: string; lang: string; limit?: number };
-      const keyword = normaliseKeyword(query.keyword);
+      const query = request.query as { keyword: string; lang: "bm" | "en"; limit?: number };
+      const keyword = normalizeQuery(query.keyword);
       if (!keyword) throw badRequest("keyword", "validation.required", "keyword is required");
       const limit = query.limit ?? 20;
-      const answer = await searchCache.get(`search:${query.lang}:${limit}:${keyword}`, async () =>
-        answerOf(JSON.stringify(await searchContent(db, { keyword, lang: query.lang, limit }))),
-      );
+      const answer = await searchCache.get(`search:${query.lang}:${limit}:${keyword}`, async () => {
+        // Both languages' indexes are built once per content version, on the first search.
+        const sites = await cache.get("site-index", () => buildSiteIndexes(db));
+        if (!sites) throw new Error("site search index could not be built");
+        return answerOf(
+          JSON.stringify(searchSite(sites[query.lang], { keyword, lang: query.lang, limit })),
+        );
+      });
       return send(reply, answer as Answer);
     },
     listPackages: listing("listPackages", "package"),

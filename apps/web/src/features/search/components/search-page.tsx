@@ -1,20 +1,12 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import {
-  Button,
-  Card,
-  CardGrid,
-  CardGridItem,
-  Container,
-  EmptyState,
-  PageHeader,
-  TextField,
-} from "@portal/ui";
+import { Button, Container, EmptyState, PageHeader, TextField } from "@portal/ui";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import type { ContentData } from "../../../shared/api";
 import { track } from "../../../shared/analytics";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { Highlight } from "../../../shared/components/highlight";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
@@ -34,7 +26,8 @@ const messages = defineMessages({
   },
   lead: {
     id: "search.lead",
-    defaultMessage: "Search channels, movies, packs, bundles and stories.",
+    defaultMessage:
+      "Search plans, TV packages, packs, bundles, channels, movies, offers, stories and help answers, in Malay or English.",
     description: "Search page intro",
   },
   label: { id: "search.label", defaultMessage: "Keyword", description: "Label of the search box" },
@@ -59,37 +52,111 @@ const messages = defineMessages({
     defaultMessage: "{count, plural, one {# result} other {# results}} for “{keyword}”",
     description: "Number of search results",
   },
-  kindChannel: {
-    id: "search.kind.channel",
-    defaultMessage: "Channel",
-    description: "Kind of a search hit",
+  groupFibre: {
+    id: "search.group.fibre",
+    defaultMessage: "Fibre plans",
+    description: "Heading of the fibre plan hits on the search page",
   },
-  kindMovie: {
-    id: "search.kind.movie",
-    defaultMessage: "Movie",
-    description: "Kind of a search hit",
+  groupTv: {
+    id: "search.group.tv",
+    defaultMessage: "TV packages",
+    description: "Heading of the TV package hits on the search page",
   },
-  kindPackage: {
-    id: "search.kind.package",
-    defaultMessage: "Add-on pack",
-    description: "Kind of a search hit",
+  groupBundle: {
+    id: "search.group.bundle",
+    defaultMessage: "Bundles",
+    description: "Heading of the bundle hits on the search page",
   },
-  kindBundle: {
-    id: "search.kind.bundle",
-    defaultMessage: "Bundle",
-    description: "Kind of a search hit",
+  groupPackage: {
+    id: "search.group.package",
+    defaultMessage: "Add-on packs",
+    description: "Heading of the add-on pack hits on the search page",
   },
-  kindArticle: {
-    id: "search.kind.article",
-    defaultMessage: "Story",
-    description: "Kind of a search hit",
+  groupChannel: {
+    id: "search.group.channel",
+    defaultMessage: "Channels",
+    description: "Heading of the channel hits on the search page",
+  },
+  groupMovie: {
+    id: "search.group.movie",
+    defaultMessage: "Movies",
+    description: "Heading of the movie hits on the search page",
+  },
+  groupCampaign: {
+    id: "search.group.campaign",
+    defaultMessage: "Offers",
+    description: "Heading of the campaign hits on the search page",
+  },
+  groupArticle: {
+    id: "search.group.article",
+    defaultMessage: "Stories",
+    description: "Heading of the store article hits on the search page",
+  },
+  groupSupport: {
+    id: "search.group.support",
+    defaultMessage: "Help answers",
+    description: "Heading of the support answer hits on the search page",
+  },
+  groupCount: {
+    id: "search.group.count",
+    defaultMessage: "{count, plural, one {# result} other {# results}}",
+    description: "Number of hits in one group of the search page",
   },
 });
 
 type Hit = ContentData<"search">["hits"][number];
 
+/** The groups of the results page, by what a hit is (a plan and a TV package are both combos). */
+type Group =
+  "fibre" | "tv" | "bundle" | "package" | "channel" | "movie" | "campaign" | "article" | "support";
+
+const groupOf = (hit: Hit): Group =>
+  hit.kind === "combo" ? (hit.product === "tv" ? "tv" : "fibre") : hit.kind;
+
+const groupMessage = {
+  fibre: messages.groupFibre,
+  tv: messages.groupTv,
+  bundle: messages.groupBundle,
+  package: messages.groupPackage,
+  channel: messages.groupChannel,
+  movie: messages.groupMovie,
+  campaign: messages.groupCampaign,
+  article: messages.groupArticle,
+  support: messages.groupSupport,
+} as const;
+
+/** The hits grouped by kind, the group holding the best hit first, each in rank order. */
+export function groupHits(hits: readonly Hit[]): { group: Group; hits: Hit[] }[] {
+  const groups = new Map<Group, Hit[]>();
+  for (const hit of hits) {
+    const group = groupOf(hit);
+    const list = groups.get(group);
+    if (list) list.push(hit);
+    else groups.set(group, [hit]);
+  }
+  return Array.from(groups, ([group, list]) => ({ group, hits: list }));
+}
+
 function HitLink({ hit, children }: { hit: Hit; children: ReactNode }) {
   switch (hit.kind) {
+    case "combo":
+      return (
+        <Link to="/$product/$comboId" params={{ product: hit.product ?? "fibre", comboId: hit.id }}>
+          {children}
+        </Link>
+      );
+    case "bundle":
+      return (
+        <Link to="/bundles/$bundleId" params={{ bundleId: hit.id }}>
+          {children}
+        </Link>
+      );
+    case "package":
+      return (
+        <Link to="/packages/$packageId" params={{ packageId: hit.id }}>
+          {children}
+        </Link>
+      );
     case "channel":
       return (
         <Link to="/channels/$channelId" params={{ channelId: hit.id }}>
@@ -102,15 +169,18 @@ function HitLink({ hit, children }: { hit: Hit; children: ReactNode }) {
           {children}
         </Link>
       );
-    case "package":
+    case "campaign":
       return (
-        <Link to="/packages/$packageId" params={{ packageId: hit.id }}>
+        <Link to="/campaigns/$campaignId" params={{ campaignId: hit.id }}>
           {children}
         </Link>
       );
-    case "bundle":
+    case "support":
       return (
-        <Link to="/bundles/$bundleId" params={{ bundleId: hit.id }}>
+        <Link
+          to="/support/$category/$question"
+          params={{ category: hit.category ?? "", question: hit.id }}
+        >
           {children}
         </Link>
       );
@@ -123,13 +193,37 @@ function HitLink({ hit, children }: { hit: Hit; children: ReactNode }) {
   }
 }
 
-const kindMessage = {
-  channel: messages.kindChannel,
-  movie: messages.kindMovie,
-  package: messages.kindPackage,
-  bundle: messages.kindBundle,
-  article: messages.kindArticle,
-} as const;
+function HitItem({ hit }: { hit: Hit }) {
+  const terms = new Set(hit.terms);
+  const image = imageUrl(hit.image);
+  return (
+    <li className="search-hit">
+      {image ? (
+        <img
+          className="search-hit-image"
+          src={image}
+          alt=""
+          width={96}
+          height={54}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <div className="search-hit-body">
+        <h3 className="search-hit-title">
+          <HitLink hit={hit}>
+            <Highlight text={hit.title} terms={terms} />
+          </HitLink>
+        </h3>
+        {hit.snippet ? (
+          <p className="search-hit-snippet">
+            <Highlight text={hit.snippet} terms={terms} />
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
 
 function Results({ keyword }: { keyword: string }) {
   const intl = useIntl();
@@ -151,18 +245,26 @@ function Results({ keyword }: { keyword: string }) {
       <p className="result-count" aria-live="polite" data-testid="search-count">
         {intl.formatMessage(messages.count, { count: data.total, keyword })}
       </p>
-      <CardGrid>
-        {data.hits.map((hit) => (
-          <CardGridItem key={`${hit.kind}-${hit.id}`}>
-            <Card
-              imageUrl={imageUrl(hit.image)}
-              eyebrow={intl.formatMessage(kindMessage[hit.kind] ?? messages.kindArticle)}
-              title={<HitLink hit={hit}>{hit.title}</HitLink>}
-              description={<p>{hit.snippet}</p>}
-            />
-          </CardGridItem>
-        ))}
-      </CardGrid>
+      {groupHits(data.hits).map(({ group, hits }) => (
+        <section
+          key={group}
+          className="search-group"
+          aria-labelledby={`search-group-${group}`}
+          data-testid={`search-group-${group}`}
+        >
+          <h2 id={`search-group-${group}`} className="search-group-title">
+            {intl.formatMessage(groupMessage[group])}{" "}
+            <span className="search-group-count">
+              {intl.formatMessage(messages.groupCount, { count: hits.length })}
+            </span>
+          </h2>
+          <ul className="search-hits">
+            {hits.map((hit) => (
+              <HitItem key={`${hit.kind}-${hit.category ?? ""}-${hit.id}`} hit={hit} />
+            ))}
+          </ul>
+        </section>
+      ))}
     </>
   );
 }

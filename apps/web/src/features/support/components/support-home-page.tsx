@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { normalizeQuery, type SupportIndex } from "@portal/support-search";
+import { excerpt, normalizeQuery, type SupportIndex } from "@portal/support-search";
 import { Container, EmptyState, PageHeader, TextField } from "@portal/ui";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
@@ -10,7 +10,7 @@ import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { supportIndexQueryOptions } from "../api/get-support";
-import { Highlight, snippet } from "./highlight";
+import { Highlight } from "../../../shared/components/highlight";
 import { supportMessages as messages } from "./messages";
 import { WhatsappHelp } from "./whatsapp-help";
 import "./support.css";
@@ -105,7 +105,7 @@ function Results({ index, query }: { index: SupportIndex; query: string }) {
                 </Link>
               </h3>
               <p className="support-result__snippet">
-                <Highlight text={snippet(question.searchText, terms)} terms={terms} />
+                <Highlight text={excerpt(question.searchText, terms)} terms={terms} />
               </p>
             </li>
           );

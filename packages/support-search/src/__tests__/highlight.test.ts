@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { highlightParts, snippet } from "./highlight";
+import { excerpt, highlightParts } from "../index";
 
 const terms = (...list: string[]) => new Set(list);
 
@@ -33,11 +33,11 @@ describe("highlightParts", () => {
   });
 });
 
-describe("snippet", () => {
+describe("excerpt", () => {
   const long = `${"lorem ipsum ".repeat(30)}the router password is on the sticker ${"dolor sit ".repeat(30)}`;
 
   it("centres on the first match and cuts on word boundaries", () => {
-    const text = snippet(long, terms("password"), 80);
+    const text = excerpt(long, terms("password"), 80);
     expect(text).toContain("password");
     expect(text.startsWith("… ")).toBe(true);
     expect(text.endsWith(" …")).toBe(true);
@@ -45,6 +45,6 @@ describe("snippet", () => {
   });
 
   it("answers short text unchanged", () => {
-    expect(snippet("short text", terms("text"))).toBe("short text");
+    expect(excerpt("short text", terms("text"))).toBe("short text");
   });
 });

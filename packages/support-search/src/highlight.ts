@@ -1,25 +1,23 @@
-import { tokenize } from "@portal/support-search";
-import type { ReactNode } from "react";
+// Showing a hit: which words of a text matched (to mark them) and a short extract around the
+// first one. Framework-free: the web app renders the parts, the content service cuts snippets.
+import { tokenize } from "./text";
 
 // A word as the index sees it: letters and digits, hyphenated compounds kept together (Wi-Fi).
 const WORD = /[\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*/gu;
 
 /** One piece of a text: plain, or a word that matched the search. */
-export interface TextPart {
-  text: string;
-  match: boolean;
-}
+export type TextPart = { text: string; match: boolean };
 
 /** True when one of the word's index terms is among the matched terms. */
 function isMatch(word: string, terms: ReadonlySet<string>): boolean {
   const parts = tokenize(word);
-  // A hyphenated compound is also indexed joined ("wi-fi" as "wifi").
+  // "don't" is "don" and "t" to the index; joined, it may be a term another text spells whole.
   return parts.some((term) => terms.has(term)) || (parts.length > 1 && terms.has(parts.join("")));
 }
 
 /**
  * Splits text into plain and matched parts; a word matches when one of its index terms (folded,
- * as `tokenize` gives them) is among the search result's `terms`.
+ * as `tokenize` gives them: "Wi-Fi" is also "wifi", "500Mbps" also "500") is among `terms`.
  */
 export function highlightParts(text: string, terms: ReadonlySet<string>): TextPart[] {
   const parts: TextPart[] = [];
@@ -36,10 +34,11 @@ export function highlightParts(text: string, terms: ReadonlySet<string>): TextPa
 }
 
 /**
- * A short extract of `text` around its first matched word (about `size` characters), with an
- * ellipsis where it was cut; the start of the text when nothing matches.
+ * A short extract of `text` around its first matched word (at most `size` characters of the
+ * text), cut on word boundaries with an ellipsis where it was cut; the start of the text when
+ * nothing matches.
  */
-export function snippet(text: string, terms: ReadonlySet<string>, size = 160): string {
+export function excerpt(text: string, terms: ReadonlySet<string>, size = 160): string {
   if (text.length <= size) return text;
   let first = -1;
   for (const found of text.matchAll(WORD)) {
@@ -60,12 +59,4 @@ export function snippet(text: string, terms: ReadonlySet<string>, size = 160): s
     end = space > start ? space : end;
   }
   return `${start > 0 ? "… " : ""}${text.slice(start, end)}${end < text.length ? " …" : ""}`;
-}
-
-/** Renders text with the matched words in <mark>; React escapes every part (no HTML is injected). */
-export function Highlight({ text, terms }: { text: string; terms: ReadonlySet<string> }) {
-  const nodes: ReactNode[] = highlightParts(text, terms).map((part, i) =>
-    part.match ? <mark key={i}>{part.text}</mark> : part.text,
-  );
-  return <>{nodes}</>;
 }

@@ -1,0 +1,291 @@
+import {
+  createSearchIndex,
+  excerpt,
+  htmlToText,
+  type SearchField,
+  type SearchIndex,
+} from "@portal/support-search";
+import type { Queryable } from "../db/database.js";
+
+/** What a site search hit is (content.yaml SearchKind). */
+export type SearchKind =
+  "combo" | "bundle" | "package" | "channel" | "movie" | "campaign" | "article" | "support";
+
+/** One search hit (content.yaml SearchHit). */
+export interface SearchHit {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  snippet: string;
+  image?: string;
+  score: number;
+  terms: string[];
+  product?: string;
+  category?: string;
+}
+
+/** A search answer (content.yaml SearchResult). */
+export interface SearchResult {
+  keyword: string;
+  lang: string;
+  total: number;
+  hits: SearchHit[];
+}
+
+type Lang = "bm" | "en";
+const LANGS: readonly Lang[] = ["bm", "en"];
+type Doc = Record<string, unknown>;
+
+/**
+ * The fields of the site index. The visitor's language counts fully; the same document in the
+ * other language is indexed too, weaker, so "Suria TV Keluarga" finds "Suria TV Family" on the
+ * English site and "free installation" the Malay campaign.
+ */
+export const SITE_FIELDS: readonly SearchField[] = [
+  { name: "title", boost: 3 },
+  { name: "keywords", boost: 1.5 },
+  { name: "text", boost: 1 },
+  { name: "otherTitle", boost: 1.5 },
+  { name: "otherText", boost: 0.5 },
+];
+
+/**
+ * How much each kind's score counts: what a buyer looks for first (plans and TV packages, then
+ * bundles, packs and offers) before stories about it, all else being equal.
+ */
+export const KIND_WEIGHT: Record<SearchKind, number> = {
+  combo: 1.25,
+  bundle: 1.1,
+  package: 1.1,
+  campaign: 1.05,
+  channel: 1,
+  movie: 1,
+  support: 1,
+  article: 0.9,
+};
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const strs = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+const join = (...parts: (string | string[])[]) => parts.flat().filter(Boolean).join(" ");
+
+/** One searchable entity in one language. */
+interface Entry {
+  kind: SearchKind;
+  id: string;
+  title: string;
+  /** What the title field indexes, when more than the title (a channel's number). */
+  indexTitle?: string;
+  keywords: string;
+  text: string;
+  image?: string;
+  product?: string;
+  category?: string;
+}
+
+/** Names of the packs plans and bundles hold. */
+type Names = { pack: Map<string, string> };
+
+function entriesOf(kind: string, doc: Doc, names: Names): Entry[] {
+  const id = str(doc.id);
+  const image = (value: unknown) => (typeof value === "string" ? { image: value } : {});
+  const packs = strs(doc.packageIds).map((pack) => names.pack.get(pack) ?? "");
+  switch (kind) {
+    case "combo":
+      return [
+        {
+          kind: "combo",
+          id,
+          title: str(doc.name),
+          keywords: join(packs),
+          text: join(str(doc.tagline), strs(doc.highlights)),
+          product: str(doc.product),
+          ...image(doc.image),
+        },
+      ];
+    case "bundle":
+      return [
+        {
+          kind: "bundle",
+          id,
+          title: str(doc.name),
+          // The packs it holds, not its plan's name: "fibre 300" is the plan, not every bundle on it.
+          keywords: join(packs),
+          text: join(str(doc.description), strs(doc.highlights)),
+          ...image(doc.image),
+        },
+      ];
+    case "package":
+      return [
+        {
+          kind: "package",
+          id,
+          title: str(doc.name),
+          keywords: "",
+          text: join(str(doc.description), strs(doc.highlights)),
+          ...image(doc.image),
+        },
+      ];
+    case "channel":
+      return [
+        {
+          kind: "channel",
+          id,
+          title: str(doc.name),
+          // A channel is known by its number as much as by its name ("channel 811").
+          indexTitle: join(String(doc.number ?? ""), str(doc.name)),
+          keywords: str(doc.genreName),
+          text: str(doc.description),
+          ...image(doc.logo),
+        },
+      ];
+    case "movie":
+      return [
+        {
+          kind: "movie",
+          id,
+          title: str(doc.title),
+          keywords: join(
+            strs(doc.genres),
+            str(doc.director),
+            strs(doc.cast),
+            String(doc.year ?? ""),
+          ),
+          text: str(doc.synopsis),
+          ...image(doc.poster),
+        },
+      ];
+    case "campaign":
+      return [
+        {
+          kind: "campaign",
+          id,
+          title: str(doc.title),
+          keywords: "",
+          text: join(str(doc.summary), htmlToText(str(doc.body))),
+          ...image(doc.image),
+        },
+      ];
+    case "article":
+      return [
+        {
+          kind: "article",
+          id,
+          title: str(doc.title),
+          keywords: join(strs(doc.tags), str(doc.author)),
+          text: join(str(doc.summary), htmlToText(str(doc.body))),
+          ...image(doc.image),
+        },
+      ];
+    case "support": {
+      const questions = Array.isArray(doc.questions) ? (doc.questions as Doc[]) : [];
+      return questions.map((question) => ({
+        kind: "support" as const,
+        id: str(question.slug),
+        title: str(question.name),
+        keywords: join(str(doc.name), strs(question.tags)),
+        text: join(str(question.description), htmlToText(str(question.content))),
+        category: str(doc.slug),
+      }));
+    }
+    default:
+      return [];
+  }
+}
+
+/** The kinds of content_documents the site search reads, in the order hits tie. */
+const KINDS = ["combo", "bundle", "package", "channel", "movie", "campaign", "article", "support"];
+
+/** The site search of one language: its entries and their index. */
+export interface SiteIndex {
+  entries: Entry[];
+  index: SearchIndex;
+}
+
+/**
+ * Builds the site index of both languages from the content tables: plans and TV packages
+ * (combos), bundles, add-on packs, channels, movies, campaigns, store articles and support
+ * answers. Each entry is indexed with its text in its language and, weaker, in the other one.
+ */
+export async function buildSiteIndexes(db: Queryable): Promise<Record<Lang, SiteIndex>> {
+  const { rows } = await db.query<{ kind: string; lang: Lang; doc: Doc | string }>(
+    `select kind, lang, doc from content_documents
+     where kind = any($1) and lang in ('bm', 'en')
+     order by array_position($1, kind), lang, position`,
+    [KINDS],
+  );
+  const entries: Record<Lang, Entry[]> = { bm: [], en: [] };
+  for (const lang of LANGS) {
+    const docs = rows
+      .filter((row) => row.lang === lang)
+      .map((row) => ({
+        kind: row.kind,
+        doc: (typeof row.doc === "string" ? JSON.parse(row.doc) : row.doc) as Doc,
+      }));
+    const names: Names = { pack: new Map() };
+    for (const { kind, doc } of docs) {
+      if (kind === "package") names.pack.set(str(doc.id), str(doc.name));
+    }
+    entries[lang] = docs.flatMap(({ kind, doc }) => entriesOf(kind, doc, names));
+  }
+  const key = (entry: Entry) => `${entry.kind}/${entry.category ?? ""}/${entry.id}`;
+  const result = {} as Record<Lang, SiteIndex>;
+  for (const lang of LANGS) {
+    const other = new Map(entries[lang === "bm" ? "en" : "bm"].map((e) => [key(e), e]));
+    const own = entries[lang];
+    const index = createSearchIndex(
+      own.map((entry) => {
+        const twin = other.get(key(entry));
+        return {
+          texts: [
+            entry.indexTitle ?? entry.title,
+            entry.keywords,
+            entry.text,
+            twin ? join(twin.title, twin.keywords) : "",
+            twin?.text ?? "",
+          ],
+          weight: KIND_WEIGHT[entry.kind],
+        };
+      }),
+      SITE_FIELDS,
+    );
+    result[lang] = { entries: own, index };
+  }
+  return result;
+}
+
+/** Longest snippet (content.yaml SearchHit.snippet). */
+const SNIPPET_LENGTH = 300;
+/** Most matched terms a hit carries for highlighting. */
+const MAX_TERMS = 20;
+
+/**
+ * Ranks every entry of one language for a keyword (already normalised) and answers the best
+ * `limit`, each with a snippet around its first matched word and the matched terms.
+ */
+export function searchSite(
+  site: SiteIndex,
+  input: { keyword: string; lang: string; limit: number },
+): SearchResult {
+  const ranked = site.index.search(input.keyword, { limit: Infinity });
+  return {
+    keyword: input.keyword,
+    lang: input.lang,
+    total: ranked.length,
+    hits: ranked.slice(0, input.limit).map((hit) => {
+      const entry = site.entries[hit.position] as Entry;
+      const terms = hit.terms.slice(0, MAX_TERMS);
+      return {
+        kind: entry.kind,
+        id: entry.id,
+        title: entry.title,
+        snippet: excerpt(entry.text, new Set(terms), SNIPPET_LENGTH - 4),
+        ...(entry.image ? { image: entry.image } : {}),
+        score: Math.round(hit.score * 1e6) / 1e6,
+        terms,
+        ...(entry.product ? { product: entry.product } : {}),
+        ...(entry.category ? { category: entry.category } : {}),
+      };
+    }),
+  };
+}
