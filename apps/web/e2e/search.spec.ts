@@ -5,12 +5,24 @@ import { checkScreen } from "./helpers";
 // visitor in either language, each find the right plan or answer first, grouped by kind with
 // the matched words marked.
 
-const cases: { query: string; href: RegExp; group: string }[] = [
-  { query: "Suria TV Keluarga", href: /\/tv\/tv-keluarga$/, group: "tv" },
-  { query: "pemasangan percuma", href: /\/campaigns\/free-installation$/, group: "campaign" },
-  { query: "fibre 500", href: /\/fibre\/fibre-500$/, group: "fibre" },
-  { query: "pembayran bil", href: /\/support\/billing\/pay-bill-online$/, group: "support" },
-  { query: "routr", href: /\/support\/router-wifi\/[a-z-]+$/, group: "support" },
+// `marked`: the languages whose page shows a matched word (a Malay query on the English site
+// matches the Malay text, which that page does not show).
+const cases: { query: string; href: RegExp; group: string; marked: string[] }[] = [
+  { query: "Suria TV Keluarga", href: /\/tv\/tv-keluarga$/, group: "tv", marked: ["bm", "en"] },
+  {
+    query: "pemasangan percuma",
+    href: /\/campaigns\/free-installation$/,
+    group: "campaign",
+    marked: ["bm"],
+  },
+  { query: "fibre 500", href: /\/fibre\/fibre-500$/, group: "fibre", marked: ["bm", "en"] },
+  {
+    query: "pembayran bil",
+    href: /\/support\/billing\/pay-bill-online$/,
+    group: "support",
+    marked: ["bm"],
+  },
+  { query: "routr", href: /\/support\/router-wifi\/[a-z-]+$/, group: "support", marked: ["en"] },
 ];
 
 const label = { bm: "Kata kunci", en: "Keyword" } as const;
@@ -32,7 +44,7 @@ for (const lang of ["bm", "en"] as const) {
       page,
     }) => {
       await page.goto(`/search?language=${lang}`);
-      for (const { query, href, group } of cases) {
+      for (const { query, href, group, marked } of cases) {
         await search(page, lang, query);
         const first = page.locator(".search-hit").first();
         await expect(first.getByRole("link")).toHaveAttribute("href", href);
@@ -41,7 +53,7 @@ for (const lang of ["bm", "en"] as const) {
           "data-testid",
           `search-group-${group}`,
         );
-        await expect(first.locator("mark").first()).toBeVisible();
+        if (marked.includes(lang)) await expect(first.locator("mark").first()).toBeVisible();
       }
     });
 

@@ -27,6 +27,7 @@ export {
 } from "./text.js";
 export { mobileNumberSchema, normaliseMobileNumber, isMobileNumber } from "./mobile.js";
 export { contactNumberSchema, normaliseContactNumber, isContactNumber } from "./contact-number.js";
+export { formatContactNumber, telUrl } from "./phone-format.js";
 export {
   slugSchema,
   imageNameSchema,

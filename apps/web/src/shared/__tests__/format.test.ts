@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRm, formatShortDate } from "../format";
+import { formatDate, formatDateTime, formatRm, formatShortDate } from "../format";
 
 describe("formatRm", () => {
   it("shows cents only when there are some", () => {
@@ -34,5 +34,21 @@ describe("formatShortDate", () => {
         (m) => `2 ${m} 2026`,
       ),
     );
+  });
+});
+
+describe("formatDate and formatDateTime", () => {
+  it("write day, month and year as Malaysians do, in both languages", () => {
+    expect(formatDate("2026-10-01", "bm")).toBe("1 Oktober 2026");
+    expect(formatDate("2026-10-01", "en")).toBe("1 October 2026");
+    expect(formatDate("2026-12-31T23:00:00Z", "en")).toBe("31 December 2026");
+    expect(formatDate("2026-10-01", "bm", "medium")).toBe("1 Okt 2026");
+    expect(formatDate("2026-10-01", "en", "medium")).toBe("1 Oct 2026");
+    expect(formatDate("not a date", "en")).toBe("");
+  });
+
+  it("give times in Malaysia's time zone", () => {
+    expect(formatDateTime("2026-10-01T02:30:00Z", "bm")).toBe("1 Oktober 2026 pada 10:30 PG");
+    expect(formatDateTime("2026-10-01T02:30:00Z", "en")).toBe("1 October 2026 at 10:30 am");
   });
 });

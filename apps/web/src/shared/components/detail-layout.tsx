@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { Container } from "@portal/ui";
-import type { ReactNode } from "react";
+import { Container, SkeletonText } from "@portal/ui";
+import { Suspense, type ReactNode } from "react";
+import type { ProductKey } from "../analytics";
+import { useChannelNames, useComboNames, usePackNames } from "../catalogue";
 import { Crumbs } from "./crumbs";
 
 /**
@@ -42,18 +44,27 @@ export function DetailLayout({
   );
 }
 
-/** Words of a content id, as a link label where no name is at hand ("sports-max" -> "sports max"). */
-export const idLabel = (id: string): string => id.replace(/-/g, " ");
+/** A placeholder the width of a short name while the names load (never the id). */
+function NamesLoading({ count }: { count: number }) {
+  return (
+    <ul className="tag-list" aria-hidden="true">
+      {Array.from({ length: Math.min(count, 8) }, (_, i) => (
+        <li key={i}>
+          <SkeletonText lines={1} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
-/** Links to the add-on packs with these ids, or `none` when there are none. */
-export function PackLinks({ ids, none }: { ids: readonly string[]; none?: ReactNode }) {
-  if (ids.length === 0) return <>{none}</>;
+function PackList({ ids }: { ids: readonly string[] }) {
+  const names = usePackNames();
   return (
     <ul className="tag-list">
       {ids.map((packageId) => (
         <li key={packageId}>
           <Link to="/packages/$packageId" params={{ packageId }}>
-            {idLabel(packageId)}
+            {names.get(packageId) ?? packageId}
           </Link>
         </li>
       ))}
@@ -61,18 +72,52 @@ export function PackLinks({ ids, none }: { ids: readonly string[]; none?: ReactN
   );
 }
 
-/** Links to the channels with these ids. */
-export function ChannelLinks({ ids }: { ids: readonly string[] }) {
+/** Links to the add-on packs with these ids, by name, or `none` when there are none. */
+export function PackLinks({ ids, none }: { ids: readonly string[]; none?: ReactNode }) {
+  if (ids.length === 0) return <>{none}</>;
+  return (
+    <Suspense fallback={<NamesLoading count={ids.length} />}>
+      <PackList ids={ids} />
+    </Suspense>
+  );
+}
+
+function ChannelList({ ids }: { ids: readonly string[] }) {
+  const names = useChannelNames();
   return (
     <ul className="tag-list">
       {ids.map((channelId) => (
         <li key={channelId}>
           <Link to="/channels/$channelId" params={{ channelId }}>
-            {idLabel(channelId)}
+            {names.get(channelId) ?? channelId}
           </Link>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Links to the channels with these ids, by name. */
+export function ChannelLinks({ ids }: { ids: readonly string[] }) {
+  return (
+    <Suspense fallback={<NamesLoading count={ids.length} />}>
+      <ChannelList ids={ids} />
+    </Suspense>
+  );
+}
+
+function ComboName({ product, id }: { product: ProductKey; id: string }) {
+  return <>{useComboNames(product).get(id) ?? id}</>;
+}
+
+/** A link to a plan (combo) by its name. */
+export function ComboLink({ product, id }: { product: ProductKey; id: string }) {
+  return (
+    <Link to="/$product/$comboId" params={{ product, comboId: id }}>
+      <Suspense fallback={<SkeletonText lines={1} />}>
+        <ComboName product={product} id={id} />
+      </Suspense>
+    </Link>
   );
 }
 

@@ -6,6 +6,7 @@ import { formatValidationMessage, isMessageKey, myKadSchema, validate } from "@p
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
@@ -99,6 +100,7 @@ const RESULT_TEXT = {
 
 function Result({ status }: { status: B40Status }) {
   const intl = useIntl();
+  const { lang } = useLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [status]);
   const [title, body] = RESULT_TEXT[status.status];
@@ -110,9 +112,7 @@ function Result({ status }: { status: B40Status }) {
       <p>
         {intl.formatMessage(body, {
           identityCard: status.identityCard,
-          date: status.validUntil
-            ? intl.formatDate(status.validUntil, { dateStyle: "long", timeZone: "UTC" })
-            : "",
+          date: status.validUntil ? formatDate(status.validUntil, lang) : "",
         })}
       </p>
       {status.status === "eligible" ? (

@@ -6,7 +6,7 @@ import {
   DetailLayout,
   Highlights,
   PackLinks,
-  idLabel,
+  ComboLink,
 } from "../../../shared/components/detail-layout";
 import { formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
@@ -67,9 +67,7 @@ export function BundleDetailPage({ id }: { id: string }) {
         </dd>
         <dt>{intl.formatMessage(messages.plan)}</dt>
         <dd>
-          <Link to="/$product/$comboId" params={{ product: "fibre", comboId: bundle.comboId }}>
-            {idLabel(bundle.comboId)}
-          </Link>
+          <ComboLink product="fibre" id={bundle.comboId} />
         </dd>
         <dt>{intl.formatMessage(messages.packs)}</dt>
         <dd>

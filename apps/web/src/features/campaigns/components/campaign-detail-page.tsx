@@ -5,6 +5,7 @@ import { defineMessages, useIntl } from "react-intl";
 import { ContentLink } from "../../../shared/components/content-link";
 import { DetailLayout } from "../../../shared/components/detail-layout";
 import { imageUrl } from "../../../shared/image-url";
+import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
@@ -36,7 +37,7 @@ export function CampaignDetailPage({ id }: { id: string }) {
     id: campaign.id,
     name: campaign.title,
   });
-  const date = (value: string) => intl.formatDate(value, { dateStyle: "long", timeZone: "UTC" });
+  const date = (value: string) => formatDate(value, lang);
   return (
     <DetailLayout
       parent={<Link to="/campaigns">{intl.formatMessage(messages.campaigns)}</Link>}

@@ -2,12 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
-/** All channels, ordered by number (listing/channel). */
-export const channelListQueryOptions = (lang: Lang) =>
-  queryOptions({
-    queryKey: ["content", "channels", lang],
-    queryFn: async () => (await api.content.listChannels({ lang })).data,
-  });
+/** All channels, ordered by number (listing/channel); shared with the pages that name channels. */
+export { channelListQueryOptions } from "../../../shared/catalogue";
 
 /** One channel. */
 export const channelQueryOptions = (lang: Lang, id: string) =>

@@ -11,12 +11,8 @@ export function isProduct(value: unknown): value is ProductKey {
   return value === "fibre" || value === "tv";
 }
 
-/** Combo list of a product (get-{product}-combo-list). */
-export const comboListQueryOptions = (lang: Lang, product: ProductKey) =>
-  queryOptions({
-    queryKey: ["content", "combo-list", lang, product],
-    queryFn: async () => (await api.content.getProductComboList({ lang, product })).data,
-  });
+/** Combo list of a product (get-{product}-combo-list); shared with the pages that name plans. */
+export { comboListQueryOptions } from "../../../shared/catalogue";
 
 /** Product page content (get-{product}). */
 export const productContentQueryOptions = (lang: Lang, product: ProductKey) =>

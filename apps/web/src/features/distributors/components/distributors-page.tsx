@@ -1,3 +1,4 @@
+import { formatContactNumber, telUrl } from "@portal/validation";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Container, EmptyState, PageHeader, SelectField } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
@@ -97,7 +98,9 @@ function DealerList({ state }: { state: StateSlug }) {
               {dealer.postcode} {dealer.city}
             </p>
             <p>
-              <a href={`tel:${dealer.phone}`}>{dealer.phone}</a>
+              <a href={telUrl(dealer.phone) ?? `tel:${dealer.phone}`}>
+                {formatContactNumber(dealer.phone)}
+              </a>
             </p>
             {dealer.openingHours.map((hours) => (
               <p key={`${hours.from}-${hours.to}`} className="meta-line">

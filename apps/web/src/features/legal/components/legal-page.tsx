@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Container, PageHeader, RichText } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
 import { plainText, usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
@@ -31,7 +32,7 @@ export function LegalPage({ termsType }: { termsType: TermsType }) {
       <p className="meta-line">
         {intl.formatMessage(messages.updated, {
           version: terms.version,
-          date: intl.formatDate(terms.updatedAt, { dateStyle: "long", timeZone: "UTC" }),
+          date: formatDate(terms.updatedAt, lang),
         })}
       </p>
       <RichText sanitisedHtml={html} />

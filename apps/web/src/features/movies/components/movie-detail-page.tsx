@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { PageHeader } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import { DetailLayout } from "../../../shared/components/detail-layout";
-import { formatRm } from "../../../shared/format";
+import { formatDate, formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { shellMessages } from "../../../shared/messages";
@@ -52,7 +52,7 @@ export function MovieDetailPage({ id }: { id: string }) {
   const { data: movie } = useSuspenseQuery(movieQueryOptions(lang, id));
   usePageMeta(movie.title, movie.synopsis);
   usePageAnalytics({ pageType: "movie", product: "tv", id: movie.id, name: movie.title });
-  const date = (value: string) => intl.formatDate(value, { dateStyle: "medium", timeZone: "UTC" });
+  const date = (value: string) => formatDate(value, lang, "medium");
   return (
     <DetailLayout
       parent={<Link to="/movies">{intl.formatMessage(messages.movies)}</Link>}

@@ -2,12 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
-/** All add-on packs (listing/package). */
-export const packageListQueryOptions = (lang: Lang) =>
-  queryOptions({
-    queryKey: ["content", "packages", lang],
-    queryFn: async () => (await api.content.listPackages({ lang })).data,
-  });
+/** All add-on packs (listing/package); shared with the pages that name packs. */
+export { packageListQueryOptions } from "../../../shared/catalogue";
 
 /** One add-on pack. */
 export const packageQueryOptions = (lang: Lang, id: string) =>

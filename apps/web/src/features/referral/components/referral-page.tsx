@@ -20,6 +20,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
+import { formatDate, formatDateTime } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
@@ -202,6 +203,7 @@ const isStatus = (error: unknown, status: number) =>
 
 function CodeDetails({ info }: { info: ReferralInfo }) {
   const intl = useIntl();
+  const { lang } = useLanguage();
   const config = useConfig();
   const product = config.products.find((p) => p.key === info.product)?.name ?? info.product;
   return (
@@ -215,7 +217,7 @@ function CodeDetails({ info }: { info: ReferralInfo }) {
       {info.validUntil ? (
         <p className="referral-card__meta">
           {intl.formatMessage(messages.validUntil, {
-            date: intl.formatDate(info.validUntil, { dateStyle: "long", timeZone: "UTC" }),
+            date: formatDate(info.validUntil, lang),
           })}
         </p>
       ) : null}
@@ -312,6 +314,7 @@ function CodeLookup({
 
 function StatusResult({ status }: { status: ReferralStatus }) {
   const intl = useIntl();
+  const { lang } = useLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [status]);
   const reached = STEPS.indexOf(status.status as (typeof STEPS)[number]);
@@ -348,7 +351,7 @@ function StatusResult({ status }: { status: ReferralStatus }) {
       ) : null}
       <p className="referral-card__meta">
         {intl.formatMessage(messages.statusUpdated, {
-          date: intl.formatDate(status.updatedAt, { dateStyle: "long", timeStyle: "short" }),
+          date: formatDateTime(status.updatedAt, lang),
         })}
       </p>
     </div>

@@ -253,7 +253,7 @@ function Results({ keyword }: { keyword: string }) {
           data-testid={`search-group-${group}`}
         >
           <h2 id={`search-group-${group}`} className="search-group-title">
-            {intl.formatMessage(groupMessage[group])}{" "}
+            {intl.formatMessage(groupMessage[group])}
             <span className="search-group-count">
               {intl.formatMessage(messages.groupCount, { count: hits.length })}
             </span>

@@ -4,6 +4,7 @@ import { Container, PageHeader, RichText } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { imageUrl } from "../../../shared/image-url";
+import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
@@ -43,7 +44,7 @@ export function ArticleDetailPage({ id }: { id: string }) {
         <p className="meta-line">
           {intl.formatMessage(messages.byline, {
             author: article.author,
-            date: intl.formatDate(article.publishedAt, { dateStyle: "long", timeZone: "UTC" }),
+            date: formatDate(article.publishedAt, lang),
           })}
         </p>
         <img
