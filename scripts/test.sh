@@ -4,8 +4,9 @@
 #  2. Prettier over the repository
 #  3. the services suite once more against a real PostgreSQL server
 #  4. browser tests (Playwright + Debian's Chromium) and the web budgets
-#  5. the consumer step: the packed packages in a fresh npm project, every README example run
-#  6. the release dry run (what `pnpm release` would publish, checked; the tree is left untouched)
+#  5. the @portal/ui catalogue (Storybook): built, every story checked for accessibility
+#  6. the consumer step: the packed packages in a fresh npm project, every README example run
+#  7. the release dry run (what `pnpm release` would publish, checked; the tree is left untouched)
 # It installs what is missing first (scripts/setup.sh --test) and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +34,9 @@ if [ -f apps/web/playwright.config.ts ]; then
   logged e2e pnpm --filter @portal/web e2e
   logged budgets pnpm --filter @portal/web budgets
 fi
+
+step "ui catalogue: Storybook build, accessibility check on every story in bm and en"
+logged catalogue pnpm --filter @portal/ui catalogue
 
 step "consumer: packed packages in a fresh project, every README example"
 node scripts/consumer.mjs

@@ -65,3 +65,19 @@ describe('"use client"', () => {
     expect(marked).not.toContain("colour.ts");
   });
 });
+
+describe("the catalogue", () => {
+  it("shows every exported component in at least one story", async () => {
+    const exports = Object.entries(await import("../index.js"))
+      .filter(([name, value]) => typeof value === "function" && /^[A-Z]/.test(name))
+      .map(([name]) => name);
+    const stories = readdirSync(join(root, "stories"))
+      .filter((f) => f.endsWith(".stories.tsx"))
+      .map((f) => readFileSync(join(root, "stories", f), "utf8"))
+      .join("\n");
+    expect(exports.length).toBeGreaterThanOrEqual(20);
+    const shown = (name: string) =>
+      new RegExp(`<${name}[\\s/>]|component: ${name},`).test(stories);
+    expect(exports.filter((name) => !shown(name))).toEqual([]);
+  });
+});

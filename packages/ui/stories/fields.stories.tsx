@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { RadioGroup, SelectField, TextField } from "../src/index.js";
+import { useText } from "./text.js";
+
+/** Labelled fields with hint and error (aria-invalid, aria-describedby), as the forms use them. */
+const meta = { title: "Forms/Fields" } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function Postcode(props: { error?: boolean; required?: boolean; value?: string }) {
+  const t = useText();
+  return (
+    <TextField
+      label={t("Poskod", "Postcode")}
+      hint={t("5 digit, contohnya 47301", "5 digits, for example 47301")}
+      error={
+        props.error
+          ? t("Poskod mempunyai tepat 5 digit.", "A postcode has exactly 5 digits.")
+          : undefined
+      }
+      inputMode="numeric"
+      autoComplete="postal-code"
+      required={props.required}
+      defaultValue={props.value}
+    />
+  );
+}
+
+export const TextFieldEmpty: Story = { render: () => <Postcode /> };
+export const TextFieldRequired: Story = { render: () => <Postcode required /> };
+export const TextFieldFilled: Story = { render: () => <Postcode value="47301" /> };
+export const TextFieldWithError: Story = { render: () => <Postcode error value="4730" required /> };
+
+function State(props: { error?: boolean }) {
+  const t = useText();
+  return (
+    <SelectField
+      label={t("Negeri", "State")}
+      placeholder={t("Pilih negeri", "Choose a state")}
+      options={[
+        { value: "selangor", label: "Selangor" },
+        { value: "kuala-lumpur", label: "Kuala Lumpur" },
+        { value: "johor", label: "Johor" },
+      ]}
+      error={props.error ? t("Pilih negeri anda.", "Choose your state.") : undefined}
+      required
+    />
+  );
+}
+
+export const SelectFieldEmpty: Story = { render: () => <State /> };
+export const SelectFieldWithError: Story = { render: () => <State error /> };
+
+function Residence(props: { error?: boolean; inline?: boolean }) {
+  const t = useText();
+  const [value, setValue] = useState<string | undefined>(props.error ? undefined : "landed");
+  return (
+    <RadioGroup
+      name="residenceType"
+      label={t("Jenis kediaman", "Residence type")}
+      hint={t("Untuk memilih rangkaian yang betul", "To choose the right network")}
+      options={[
+        { value: "landed", label: t("Rumah bertanah", "Landed house") },
+        { value: "multiStorey", label: t("Bangunan bertingkat", "Multi-storey building") },
+      ]}
+      value={value}
+      onChange={setValue}
+      error={props.error ? t("Pilih jenis kediaman.", "Choose a residence type.") : undefined}
+      required
+      inline={props.inline}
+    />
+  );
+}
+
+export const RadioGroupChosen: Story = { render: () => <Residence /> };
+export const RadioGroupInline: Story = { render: () => <Residence inline /> };
+export const RadioGroupWithError: Story = { render: () => <Residence error /> };
