@@ -76,8 +76,7 @@ describe("the catalogue", () => {
       .map((f) => readFileSync(join(root, "stories", f), "utf8"))
       .join("\n");
     expect(exports.length).toBeGreaterThanOrEqual(20);
-    const shown = (name: string) =>
-      new RegExp(`<${name}[\\s/>]|component: ${name},`).test(stories);
+    const shown = (name: string) => new RegExp(`<${name}[\\s/>]|component: ${name},`).test(stories);
     expect(exports.filter((name) => !shown(name))).toEqual([]);
   });
 });
