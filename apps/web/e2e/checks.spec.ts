@@ -155,6 +155,12 @@ for (const lang of ["bm", "en"] as const) {
         await expect(
           page.getByTestId("entitled-claimed").or(page.getByTestId("entitled-code")),
         ).toBeVisible();
+        // The reference reads like one (SFC-7K2Q-9M4X), never a UUID.
+        if (await page.getByTestId("entitled-claimed").isVisible()) {
+          const text = await page.getByTestId("entitled-claimed").innerText();
+          expect(text).toMatch(/SFC-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/);
+          expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+        }
       }
     });
   });

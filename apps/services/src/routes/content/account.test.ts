@@ -109,6 +109,15 @@ describe("entitled-astro-fibre", () => {
     expect(unchanged.headers.etag).toBe(get.headers.etag);
     const claim = await call(ctx.app, { method: "POST", url: E, token });
     expect(claim.status).toBe(200);
+    // A reference a person can read out, not the UUID: SFC and 2 x 4 Crockford characters.
+    expect(claim.body.response.reference).toMatch(
+      /^SFC-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/,
+    );
+    const stored = await db.query<{ reference: string }>(
+      "select reference from entitlement_claims where id = $1",
+      [claim.body.response.claimId],
+    );
+    expect(stored.rows[0]?.reference).toBe(claim.body.response.reference);
     const again = await call(ctx.app, { method: "POST", url: E, token, payload: {} });
     expect(again.status).toBe(409);
     expect(again.body.errors[0].errorCode).toBe("ASTRO_FIBRE_ALREADY_CLAIMED");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readableReference } from "../../lib/reference.js";
 import {
   b40VerifyBodySchema,
   emailSchema,
@@ -250,15 +251,20 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
           );
         if (claimed)
           throw entitledError(409, "ASTRO_FIBRE_ALREADY_CLAIMED", "The offer was already claimed");
-        const claimId = randomUUID();
         const claimedAt = app.clock.now().toISOString();
-        const inserted = await db.query<{ id: string }>(
-          "insert into entitlement_claims (id, account_number, claimed_at) values ($1, $2, $3) on conflict (account_number) do nothing returning id",
-          [claimId, row.account_number, claimedAt],
-        );
-        if (inserted.rows.length === 0)
-          throw entitledError(409, "ASTRO_FIBRE_ALREADY_CLAIMED", "The offer was already claimed");
-        return { response: { claimId, claimedAt } };
+        // A reference taken by another claim (one chance in 10^12) is drawn again; a claim of
+        // the same account made meanwhile is the 409 below.
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const claimId = randomUUID();
+          const reference = readableReference("SFC");
+          const inserted = await db.query<{ id: string }>(
+            "insert into entitlement_claims (id, account_number, claimed_at, reference) values ($1, $2, $3, $4) on conflict do nothing returning id",
+            [claimId, row.account_number, claimedAt, reference],
+          );
+          if (inserted.rows.length > 0) return { response: { claimId, reference, claimedAt } };
+          if ((await entitlementOf(row)).claimed) break;
+        }
+        throw entitledError(409, "ASTRO_FIBRE_ALREADY_CLAIMED", "The offer was already claimed");
       },
     },
 

@@ -67,7 +67,7 @@ const messages = defineMessages({
   },
   claimedBody: {
     id: "entitled.claimed.body",
-    defaultMessage: "Your reference is {claimId}. We will call you to arrange the installation.",
+    defaultMessage: "Your reference is {reference}. We will call you to arrange the installation.",
     description: "After a claim, with the reference",
   },
   alreadyClaimed: {
@@ -156,7 +156,7 @@ function Claim({ token }: { token: string }) {
         <h3 ref={heading} tabIndex={-1}>
           {intl.formatMessage(messages.claimedTitle)}
         </h3>
-        <p>{intl.formatMessage(messages.claimedBody, { claimId: mutation.data.claimId })}</p>
+        <p>{intl.formatMessage(messages.claimedBody, { reference: mutation.data.reference })}</p>
       </div>
     );
   }
