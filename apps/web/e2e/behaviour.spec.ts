@@ -137,7 +137,7 @@ test("a failed call shows the error state, and retry recovers", async ({ page })
   await expect(page.getByRole("heading", { name: "We could not load this page" })).toBeVisible();
   fail = false;
   await page.getByRole("button", { name: "Try again" }).click();
-  await expect(page.locator(".pui-grid .pui-card").first()).toBeVisible();
+  await expect(page.getByTestId("channel-list").locator("li").first()).toBeVisible();
 });
 
 test("a slow call shows the loading skeleton", async ({ page }) => {

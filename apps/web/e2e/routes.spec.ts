@@ -14,7 +14,7 @@ const routes: Array<{ name: string; path: string; main: string }> = [
   { name: "product-fibre", path: "/fibre", main: ".pui-grid .pui-card" },
   { name: "combo-fibre", path: `/fibre/${ids.fibreCombo}`, main: ".price" },
   { name: "combo-tv", path: `/tv/${ids.tvCombo}`, main: ".price" },
-  { name: "channels", path: "/channels", main: ".pui-grid .pui-card" },
+  { name: "channels", path: "/channels", main: '[data-testid="channel-list"] li' },
   { name: "channel", path: `/channels/${ids.channel}`, main: ".facts" },
   { name: "movies", path: "/movies", main: ".pui-grid .pui-card" },
   { name: "movie", path: `/movies/${ids.movie}`, main: ".facts" },

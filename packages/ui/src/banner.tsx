@@ -1,6 +1,6 @@
 "use client";
 
-import type { CSSProperties, ReactNode } from "react";
+import { useRef, type CSSProperties, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { bannerTextTone } from "./colour.js";
 import { cx } from "./cx.js";
@@ -19,15 +19,44 @@ export interface BannerProps {
   onClose?: () => void;
 }
 
-/** An announcement or promotion strip with a close button and brightness-aware text colour. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The first visible control after `element` in document order (outside it), if any. */
+function nextFocusable(element: Element): HTMLElement | undefined {
+  const candidates = element.ownerDocument.querySelectorAll<HTMLElement>(FOCUSABLE);
+  for (const candidate of candidates) {
+    if (element.contains(candidate)) continue;
+    if (!(element.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    if (candidate.getClientRects().length === 0) continue; // display: none, or in a closed menu
+    return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * An announcement or promotion strip with a close button and brightness-aware text colour.
+ * Closing moves the focus to the next control on the page (the banner and its button are gone),
+ * never to the page's body.
+ */
 export function Banner({ kind, label, colourCode, children, onClose }: BannerProps) {
   const intl = useIntl();
+  const section = useRef<HTMLElement>(null);
+  const close = () => {
+    const next = section.current ? nextFocusable(section.current) : undefined;
+    onClose?.();
+    // After React has removed the banner (a click's update is committed synchronously).
+    setTimeout(() => {
+      if (next?.isConnected) next.focus();
+    }, 0);
+  };
   const tone = bannerTextTone(colourCode);
   const style: CSSProperties | undefined = tone
     ? { backgroundColor: colourCode ?? undefined }
     : undefined;
   return (
     <section
+      ref={section}
       className={cx(
         "pui-banner",
         `pui-banner--${kind}`,
@@ -43,7 +72,7 @@ export function Banner({ kind, label, colourCode, children, onClose }: BannerPro
           <button
             type="button"
             className="pui-banner__close"
-            onClick={onClose}
+            onClick={close}
             aria-label={intl.formatMessage(uiMessages.closeBanner, { title: label })}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false">

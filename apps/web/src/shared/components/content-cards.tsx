@@ -97,6 +97,42 @@ export function ChannelCard({
   );
 }
 
+/**
+ * A channel as one compact row of a long list (logo, number, name, genre, one line of
+ * description): the whole line-up stays a few screens long on a phone.
+ */
+export function ChannelRow({ channel }: { channel: Channel }) {
+  return (
+    <>
+      <img
+        className="channel-row__logo"
+        src={imageUrl(channel.logo)}
+        alt=""
+        width={80}
+        height={45}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="channel-row__body">
+        <h2 className="channel-row__name">
+          <Link to="/channels/$channelId" params={{ channelId: channel.id }}>
+            {channel.name}
+          </Link>
+        </h2>
+        <p className="channel-row__meta">
+          <FormattedMessage
+            id="channels.card.eyebrow"
+            defaultMessage="Ch {number} · {genre}"
+            description="Channel number and genre above a channel card title"
+            values={{ number: channel.number, genre: channel.genreName }}
+          />
+        </p>
+        <p className="channel-row__description">{channel.description}</p>
+      </div>
+    </>
+  );
+}
+
 /** Card of a movie. */
 export function MovieCard({ movie, headingLevel = 2 }: { movie: Movie; headingLevel?: 2 | 3 }) {
   return (

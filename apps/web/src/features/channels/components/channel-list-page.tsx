@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { CardGrid, CardGridItem, Container, EmptyState, PageHeader, SelectField } from "@portal/ui";
+import { Container, EmptyState, PageHeader, SelectField } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
-import { ChannelCard } from "../../../shared/components/content-cards";
+import { ChannelRow } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
@@ -79,13 +79,13 @@ export function ChannelListPage({
       {channels.length === 0 ? (
         <EmptyState title={intl.formatMessage(messages.empty)} />
       ) : (
-        <CardGrid>
+        <ul className="channel-list" data-testid="channel-list">
           {channels.map((channel) => (
-            <CardGridItem key={channel.id}>
-              <ChannelCard channel={channel} />
-            </CardGridItem>
+            <li key={channel.id} className="channel-row">
+              <ChannelRow channel={channel} />
+            </li>
           ))}
-        </CardGrid>
+        </ul>
       )}
     </Container>
   );
