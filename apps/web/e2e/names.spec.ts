@@ -17,10 +17,13 @@ const files = ["channels", "movies", "packages", "combos", "bundles", "campaigns
 const ids = [...new Set(files.flatMap((file) => read("en", file).map((item) => item.id)))];
 
 // The seed's own text in both languages: an all-lower-case phrase found there ("the sports
-// pack") is prose, not a slug; names are capitalised ("Variety Pack"), slugs are not.
+// pack", the fibre page's "free installation") is prose, not a slug; names are capitalised
+// ("Variety Pack"), slugs are not.
 const prose = ["bm", "en"]
   .flatMap((lang) =>
-    files.map((file) => readFileSync(join(seed, "content", lang, `${file}.json`), "utf8")),
+    [...files, "products", "home", "highlights"].map((file) =>
+      readFileSync(join(seed, "content", lang, `${file}.json`), "utf8"),
+    ),
   )
   .join(" ");
 const spaced = ids
