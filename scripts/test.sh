@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the portal: `npm test` (the README's test command) calls this.
 #  1. lint, typecheck, unit and integration tests, package exports (publint + attw), per workspace
-#     (the judged site and support queries print precision@1 and MRR@5), then the support search
-#     bench on the seeded data (query time against lunr and minisearch)
+#     (the judged site and support queries print precision@1 and MRR@5), then the site and the
+#     support search benches on the seeded data (relevance and query time against lunr and
+#     minisearch, printed)
 #  2. Prettier over the repository
 #  3. the services suite once more against a real PostgreSQL server
 #  4. browser tests (Playwright + Debian's Chromium) and the web budgets
@@ -25,7 +26,8 @@ logged() { local name=$1; shift; "$@" 2>&1 | tee "$log_dir/$name.log"; return "$
 step "lint, typecheck, tests, package exports"
 logged workspace pnpm exec turbo run lint typecheck test test:exports --concurrency=2
 
-step "search relevance and speed: support search against lunr and minisearch on the seeded data"
+step "search relevance and speed: site and support search against lunr and minisearch, seeded data"
+pnpm --filter @portal/services bench:search
 pnpm --filter @portal/support-search bench:seeded
 
 step "prettier"

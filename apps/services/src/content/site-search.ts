@@ -70,7 +70,7 @@ const strs = (v: unknown): string[] =>
 const join = (...parts: (string | string[])[]) => parts.flat().filter(Boolean).join(" ");
 
 /** One searchable entity in one language. */
-interface Entry {
+export interface Entry {
   kind: SearchKind;
   id: string;
   title: string;
@@ -194,7 +194,16 @@ function entriesOf(kind: string, doc: Doc, names: Names): Entry[] {
 }
 
 /** The kinds of content_documents the site search reads, in the order hits tie. */
-const KINDS = ["combo", "bundle", "package", "channel", "movie", "campaign", "article", "support"];
+export const SITE_KINDS = [
+  "combo",
+  "bundle",
+  "package",
+  "channel",
+  "movie",
+  "campaign",
+  "article",
+  "support",
+];
 
 /** The site search of one language: its entries and their index. */
 export interface SiteIndex {
@@ -202,18 +211,22 @@ export interface SiteIndex {
   index: SearchIndex;
 }
 
+/** One entry with the texts of its index fields (SITE_FIELDS order) and its kind's weight. */
+export interface SiteDocument {
+  entry: Entry;
+  texts: string[];
+  weight: number;
+}
+
+/** A content document as the content tables hold it (or a seed file lists it). */
+export type ContentRow = { kind: string; lang: Lang; doc: Doc | string };
+
 /**
- * Builds the site index of both languages from the content tables: plans and TV packages
- * (combos), bundles, add-on packs, channels, movies, campaigns, store articles and support
- * answers. Each entry is indexed with its text in its language and, weaker, in the other one.
+ * The searchable documents of both languages: plans and TV packages (combos), bundles, add-on
+ * packs, channels, movies, campaigns, store articles and support answers, from content rows in
+ * SITE_KINDS order. Each entry has its text in its language and, weaker, in the other one.
  */
-export async function buildSiteIndexes(db: Queryable): Promise<Record<Lang, SiteIndex>> {
-  const { rows } = await db.query<{ kind: string; lang: Lang; doc: Doc | string }>(
-    `select kind, lang, doc from content_documents
-     where kind = any($1) and lang in ('bm', 'en')
-     order by array_position($1, kind), lang, position`,
-    [KINDS],
-  );
+export function siteDocuments(rows: readonly ContentRow[]): Record<Lang, SiteDocument[]> {
   const entries: Record<Lang, Entry[]> = { bm: [], en: [] };
   for (const lang of LANGS) {
     const docs = rows
@@ -229,29 +242,48 @@ export async function buildSiteIndexes(db: Queryable): Promise<Record<Lang, Site
     entries[lang] = docs.flatMap(({ kind, doc }) => entriesOf(kind, doc, names));
   }
   const key = (entry: Entry) => `${entry.kind}/${entry.category ?? ""}/${entry.id}`;
-  const result = {} as Record<Lang, SiteIndex>;
+  const result = {} as Record<Lang, SiteDocument[]>;
   for (const lang of LANGS) {
     const other = new Map(entries[lang === "bm" ? "en" : "bm"].map((e) => [key(e), e]));
-    const own = entries[lang];
-    const index = createSearchIndex(
-      own.map((entry) => {
-        const twin = other.get(key(entry));
-        return {
-          texts: [
-            entry.indexTitle ?? entry.title,
-            entry.keywords,
-            entry.text,
-            twin ? join(twin.title, twin.keywords) : "",
-            twin?.text ?? "",
-          ],
-          weight: KIND_WEIGHT[entry.kind],
-        };
-      }),
-      SITE_FIELDS,
-    );
-    result[lang] = { entries: own, index };
+    result[lang] = entries[lang].map((entry) => {
+      const twin = other.get(key(entry));
+      return {
+        entry,
+        texts: [
+          entry.indexTitle ?? entry.title,
+          entry.keywords,
+          entry.text,
+          twin ? join(twin.title, twin.keywords) : "",
+          twin?.text ?? "",
+        ],
+        weight: KIND_WEIGHT[entry.kind],
+      };
+    });
   }
   return result;
+}
+
+/** The index of one language's documents. */
+export function buildSiteIndex(documents: readonly SiteDocument[]): SiteIndex {
+  return {
+    entries: documents.map((d) => d.entry),
+    index: createSearchIndex(
+      documents.map(({ texts, weight }) => ({ texts, weight })),
+      SITE_FIELDS,
+    ),
+  };
+}
+
+/** Builds the site index of both languages from the content tables. */
+export async function buildSiteIndexes(db: Queryable): Promise<Record<Lang, SiteIndex>> {
+  const { rows } = await db.query<ContentRow>(
+    `select kind, lang, doc from content_documents
+     where kind = any($1) and lang in ('bm', 'en')
+     order by array_position($1, kind), lang, position`,
+    [SITE_KINDS],
+  );
+  const documents = siteDocuments(rows);
+  return { bm: buildSiteIndex(documents.bm), en: buildSiteIndex(documents.en) };
 }
 
 /** Longest snippet (content.yaml SearchHit.snippet). */
