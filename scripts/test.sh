@@ -4,7 +4,8 @@
 #     (the judged site and support queries print precision@1 and MRR@5), then the site and the
 #     support search benches on the seeded data (relevance and query time against lunr and
 #     minisearch, printed)
-#  2. Prettier over the repository
+#  2. contract fuzzing of the services (every operation, generated valid and invalid requests)
+#  2b. Prettier over the repository
 #  3. the services suite once more against a real PostgreSQL server
 #  4. browser tests (Playwright + Debian's Chromium) and the web budgets
 #  5. the @portal/ui catalogue (Storybook): built, every story checked for accessibility
@@ -29,6 +30,9 @@ logged workspace pnpm exec turbo run lint typecheck test test:exports --concurre
 step "search relevance and speed: site and support search against lunr and minisearch, seeded data"
 pnpm --filter @portal/services bench:search
 pnpm --filter @portal/support-search bench:seeded
+
+step "contract fuzzing (services, development and production mode)"
+logged fuzz pnpm --filter @portal/services test:fuzz
 
 step "prettier"
 pnpm exec prettier --check . --log-level warn

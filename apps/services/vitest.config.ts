@@ -13,8 +13,8 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ["@portal/source"] } },
   test: {
     include: ["src/**/*.test.ts"],
-    // Tests that run their own PostgreSQL cluster: `pnpm test:cluster` (vitest.cluster.config.ts).
-    exclude: [...configDefaults.exclude, "src/**/*.cluster.test.ts"],
+    // Their own runs: `pnpm test:cluster` (a private PostgreSQL cluster) and `pnpm test:fuzz`.
+    exclude: [...configDefaults.exclude, "src/**/*.cluster.test.ts", "src/**/*.fuzz.test.ts"],
     // One PGlite per test file; forks keep WASM heaps apart, few workers on a shared machine.
     pool: "forks",
     maxWorkers: 2,

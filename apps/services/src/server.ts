@@ -2,13 +2,17 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { loadEnv, type Env } from "./lib/env.js";
+import { startTracing } from "./tracing.js";
 
 // One process serves every service on PORT (default 4000).
 let env: Env;
 let app: FastifyInstance;
+let stopTracing: (() => Promise<void>) | undefined;
 try {
   // The environment is checked first: a bad variable stops here, named, without a stack.
   env = loadEnv();
+  // Before the app: the instrumentation hears Fastify's initialization.
+  stopTracing = await startTracing(env);
   app = await buildApp({ env });
 } catch (error) {
   // e.g. a development secret in production, or a data folder another process holds.
@@ -30,6 +34,7 @@ closeWithGrace(
     else app.log.info({ signal }, "shutting down");
     app.draining = true;
     await app.close();
+    await stopTracing?.();
   },
 );
 

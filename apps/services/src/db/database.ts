@@ -35,6 +35,9 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/** Most distinct statements prepared per connection (PostgreSQL). */
+const PREPARED_MAX = 200;
+
 /** Seconds a client is asked to wait when the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -214,6 +217,21 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   if (opts.schema) await pool.query(`create schema if not exists ${opts.schema}`);
   else await pool.query("select 1");
 
+  // Statements with parameters run as named prepared statements: each connection parses and
+  // plans one the first time it sees it, then only binds and executes (the lead insert, the
+  // rate-limit read, the OTP checks...). Text built on the fly would grow the set: it stops at
+  // PREPARED_MAX names and the rest run unnamed.
+  const names = new Map<string, string>();
+  const statement = (text: string, values: unknown[]): pg.QueryConfig => {
+    if (values.length === 0) return { text, values };
+    let name = names.get(text);
+    if (!name && names.size < PREPARED_MAX) {
+      name = `p${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name ? { name, text, values } : { text, values };
+  };
+
   let observer: QueryObserver | undefined;
   const timed = async <T>(work: () => Promise<T>): Promise<T> => {
     const start = process.hrtime.bigint();
@@ -230,7 +248,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   return {
     kind: "postgres",
     query<T>(sql: string, params: unknown[] = []) {
-      return timed(async () => ({ rows: (await pool.query(sql, params)).rows as T[] }));
+      return timed(async () => ({
+        rows: (await pool.query(statement(sql, params))).rows as T[],
+      }));
     },
     async exec(sql) {
       await timed(() => pool.query(sql));
@@ -247,7 +267,9 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
         await timed(() => client.query("begin"));
         const result = await fn({
           query<T>(sql: string, params: unknown[] = []) {
-            return timed(async () => ({ rows: (await client.query(sql, params)).rows as T[] }));
+            return timed(async () => ({
+              rows: (await client.query(statement(sql, params))).rows as T[],
+            }));
           },
         });
         await timed(() => client.query("commit"));

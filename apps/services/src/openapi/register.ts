@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type {
   FastifyInstance,
   FastifyReply,
@@ -56,6 +57,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     operationId?: string;
     service?: string;
+    /** The operation declares If-None-Match (its length is bounded by the etag plugin). */
+    ifNoneMatch?: boolean;
   }
   interface FastifyInstance {
     /** Every operation of every registered contract, by service. */
@@ -88,8 +91,15 @@ function jsonSchemaOf(content: Record<string, { schema?: JsonSchema }> | undefin
   return key ? (content[key]?.schema ?? {}) : undefined;
 }
 
+/** The text of a body sent with a content coding (compressed content answers). */
+function decoded(payload: Buffer, encoding: unknown): string {
+  if (encoding === "br") return brotliDecompressSync(payload).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(payload).toString("utf8");
+  return payload.toString("utf8");
+}
+
 /** Validates the answers of one operation against its documented responses. */
-class ResponseChecker {
+export class ResponseChecker {
   readonly #byStatus = new Map<string, { def: ResponseObject; validate?: ValidateFunction }>();
   constructor(responses: Record<string, ResponseObject> = {}, ajv: ReturnType<typeof createAjv>) {
     for (const [status, def] of Object.entries(responses)) {
@@ -131,7 +141,7 @@ class ResponseChecker {
         : typeof payload === "string"
           ? payload
           : Buffer.isBuffer(payload)
-            ? payload.toString("utf8")
+            ? decoded(payload, headers["content-encoding"])
             : undefined;
     if (text === undefined) return undefined; // streams are not checked
     if (!entry.def.content)
@@ -229,6 +239,9 @@ export async function registerContract(
         ...(spec?.options?.config ?? {}),
         service: service.name,
         operationId: op.operationId,
+        ifNoneMatch: op.parameters.some(
+          (p) => p.in === "header" && p.name.toLowerCase() === "if-none-match",
+        ),
       },
       handler: spec?.handler ?? notImplemented(op.operationId),
     });

@@ -52,9 +52,15 @@ export function replyNotModified(reply: FastifyReply, etag: string): boolean {
 export default fp(
   async function etag(app: FastifyInstance) {
     // The contract's IfNoneMatch parameter (common.yaml): a string of at most 1024 characters.
+    // Only on operations that declare the parameter (and document its 400); elsewhere, e.g. the
+    // never-cached ALTCHA challenge, the header plays no part.
     app.addHook("onRequest", (request, _reply, done) => {
       const header = request.headers["if-none-match"];
-      if (header !== undefined && header.length > IF_NONE_MATCH_MAX_LENGTH) {
+      if (
+        header !== undefined &&
+        header.length > IF_NONE_MATCH_MAX_LENGTH &&
+        request.routeOptions.config?.ifNoneMatch
+      ) {
         done(
           badRequest(
             "If-None-Match",

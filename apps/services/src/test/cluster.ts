@@ -24,6 +24,8 @@ export function postgresBin(): string {
 /** A private PostgreSQL cluster in a temporary folder, which a test may stop and start. */
 export interface PrivateCluster {
   port: number;
+  /** The cluster's data folder (postmaster.pid names the server process). */
+  dataDir: string;
   /** Superuser URL of the `postgres` database. */
   url: string;
   start(): Promise<void>;
@@ -76,6 +78,7 @@ export async function startPrivateCluster(port: number): Promise<PrivateCluster>
   await start();
   return {
     port,
+    dataDir: data,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start,
     stop,

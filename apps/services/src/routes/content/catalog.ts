@@ -3,6 +3,12 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ContentCache } from "../../content/cache.js";
 import { onContentImported } from "../../content/events.js";
+import {
+  COMPRESS_MIN_BYTES,
+  encodedVariant,
+  encodingFor,
+  type Answer,
+} from "../../content/encoded.js";
 import { contentVersion, importContent, type ContentKind } from "../../content/importer.js";
 import { activeHighlight, ContentRepository } from "../../content/repository.js";
 import { buildSiteIndexes, searchSite } from "../../content/site-search.js";
@@ -13,27 +19,31 @@ import type { OperationTable } from "../../openapi/register.js";
 import { replyNotModified, strongEtag } from "../../plugins/etag.js";
 import { ImageStore, registerContentImages } from "./images.js";
 
-/** A serialised answer: the exact body bytes and their entity tag. */
-interface Answer {
-  body: string;
-  etag: string;
-}
-
 const answerOf = (json: string): Answer => {
   const body = `{"response":${json}}`;
   return { body, etag: strongEtag(body) };
 };
 
 /**
- * Sends a cached answer. A matching If-None-Match is answered here with 304 from the cached ETag,
+ * Sends a cached answer, compressed (brotli, else gzip) when the client accepts it and the body
+ * is worth it; the compressed bytes are kept with the answer in the cache. A matching
+ * If-None-Match is answered here with 304 from the cached ETag of the chosen representation,
  * without a body to serialise, hash or strip (the etag plugin leaves non-200 answers alone).
  */
 const send = (reply: FastifyReply, answer: Answer) => {
-  if (replyNotModified(reply, answer.etag)) return reply;
+  const vary = reply.getHeader("vary");
+  reply.header("vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding");
+  const encoding =
+    answer.body.length >= COMPRESS_MIN_BYTES
+      ? encodingFor(reply.request.headers["accept-encoding"])
+      : undefined;
+  const chosen = encoding ? encodedVariant(answer, encoding) : answer;
+  if (replyNotModified(reply, chosen.etag)) return reply;
+  if (encoding) reply.header("content-encoding", encoding);
   return reply
-    .header("etag", answer.etag)
+    .header("etag", chosen.etag)
     .type("application/json; charset=utf-8")
-    .send(answer.body);
+    .send(chosen.body);
 };
 
 const intFromEnv = (name: string, fallback: number): number => {

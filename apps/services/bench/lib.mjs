@@ -1,0 +1,64 @@
+// Shared pieces of the benchmark scripts: a services child process, autocannon runs, figures.
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+/** Production-like settings: real secrets, no response checking, no logs. */
+export const PRODUCTION_ENV = {
+  PORTAL_ENV: "production",
+  TOKEN_SECRET: "bench-token-secret-0123456789abcdefghijkl",
+  UPLOAD_SECRET: "bench-upload-secret-0123456789abcdefghijk",
+  OTP_SECRET: "bench-otp-secret-0123456789abcdefghijklmno",
+  ALTCHA_HMAC_KEY: "bench-altcha-key-0123456789abcdefghijklmn",
+  MARKETING_API_KEY: "bench-marketing-key-0123456789abcdefghij",
+  ALLOW_PGLITE_IN_PRODUCTION: "true",
+  LOG_LEVEL: "silent",
+};
+
+/** Starts bench/services.mjs with `env`; resolves with its URL and an IPC helper. */
+export async function startServices(env) {
+  const child = fork(fileURLToPath(new URL("./services.mjs", import.meta.url)), {
+    execArgv: ["--import", "tsx", "--conditions=@portal/source", "--expose-gc"],
+    env: { ...process.env, ...env },
+  });
+  const info = await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", (code) => reject(new Error(`services exited with ${code}`)));
+  });
+  const ask = (message, key) =>
+    new Promise((resolve) => {
+      const on = (reply) => {
+        if (reply && key in reply) {
+          child.off("message", on);
+          resolve(reply[key]);
+        }
+      };
+      child.on("message", on);
+      child.send(message);
+    });
+  return {
+    ...info,
+    child,
+    cpu: () => ask("cpu", "cpu"),
+    rss: () => ask("rss", "rss"),
+    metrics: () => ask("metrics", "metrics"),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.send("stop");
+      }),
+  };
+}
+
+/** One autocannon run; resolves with its result. */
+export const cannon = (opts) =>
+  new Promise((resolve, reject) => {
+    autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+
+/** Status counts of an autocannon result, e.g. { 200: 1234, 429: 5 }. */
+export const statuses = (result) =>
+  Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+
+/** The 1-minute load average, for the figures' context. */
+export const loadAverage = async () => (await import("node:os")).loadavg()[0].toFixed(2);
