@@ -315,8 +315,9 @@ describe("contract conventions", () => {
     const bad: string[] = [];
     for (const o of ops()) {
       const statuses = Object.keys(o.operation.responses ?? {});
-      const need = ["500"];
-      if (o.operation.requestBody) need.push("400", "413", "415");
+      // 503: the database is unreachable or the instance drains; 408: a body too slow to arrive.
+      const need = ["500", "503"];
+      if (o.operation.requestBody) need.push("400", "408", "413", "415");
       if (!isPublic(o)) need.push("401");
       if (o.method !== "get" || o.parameters.some((p) => p.in !== "header")) need.push("400");
       for (const status of new Set(need))
@@ -326,13 +327,15 @@ describe("contract conventions", () => {
     expect(bad.filter((b) => !/GET \/(altcha\/challenge)? lacks 400/.test(b))).toEqual([]);
   });
 
-  it("every 429 carries Retry-After, every 400 names the field", () => {
+  it("every 429 and 503 carries Retry-After, every 400 names the field", () => {
     const bad: string[] = [];
     for (const o of ops()) {
       const responses = o.operation.responses ?? {};
-      const tooMany = responses["429"];
-      if (tooMany && !isNode(tooMany.headers?.["Retry-After"]))
-        bad.push(`${label(o)} 429 without Retry-After`);
+      for (const status of ["429", "503"]) {
+        const refusal = responses[status];
+        if (refusal && !isNode(refusal.headers?.["Retry-After"]))
+          bad.push(`${label(o)} ${status} without Retry-After`);
+      }
       const badRequest = responses["400"];
       const schema = badRequest?.content?.["application/json"]?.schema;
       if (badRequest && !schema) bad.push(`${label(o)} 400 without a JSON body`);

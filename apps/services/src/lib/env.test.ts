@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { packageRoot } from "./paths.js";
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, ENV_VARIABLES, loadEnv } from "./env.js";
 
 const PROD_SECRETS = {
@@ -78,9 +81,15 @@ describe("environment schema", () => {
     ).toBe("postgres://u:p@db.internal:5432/portal");
   });
 
-  it("lists every variable it reads", () => {
+  it("lists every variable it reads, and the README's operations section names each", () => {
     expect(ENV_VARIABLES).toContain("SMS_BUDGET_PER_HOUR");
     expect(ENV_VARIABLES).toContain("OTEL_EXPORTER_OTLP_ENDPOINT");
     expect(new Set(ENV_VARIABLES).size).toBe(ENV_VARIABLES.length);
+    const readme = readFileSync(join(packageRoot(), "README.md"), "utf8");
+    const operations = readme.slice(
+      readme.indexOf("## Operations"),
+      readme.indexOf("## How it is built"),
+    );
+    expect(ENV_VARIABLES.filter((name) => !operations.includes(`\`${name}\``))).toEqual([]);
   });
 });
