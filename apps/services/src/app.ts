@@ -7,7 +7,7 @@ import { openapiDir as findOpenApiDir } from "@portal/openapi";
 import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { seedReferenceData } from "./db/seed-reference.js";
-import { systemClock, type Clock } from "./lib/clock.js";
+import { startedClock, systemClock, type Clock } from "./lib/clock.js";
 import { loadEnv, type Env } from "./lib/env.js";
 import { loggerOptions } from "./lib/logger.js";
 import { createValidatorCompiler } from "./openapi/ajv.js";
@@ -151,7 +151,8 @@ export function requestId(request: IncomingMessage): string {
 /** Builds the Fastify app: opens (or takes) the database, migrates, seeds reference data. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(), ...options.env };
-  const clock = options.clock ?? systemClock;
+  const clock =
+    options.clock ?? (env.clockStart ? startedClock(env.clockStart) : systemClock);
   const ownsDb = !options.db;
   const db =
     options.db ??

@@ -111,6 +111,25 @@ for (const lang of ["bm", "en"] as const) {
         "data-status",
         "expired",
       );
+
+      // A code too short is refused in the browser, with no request (typed or from a link).
+      let referralCalls = 0;
+      page.on("request", (r) => {
+        if (r.url().includes("/referral/")) referralCalls += 1;
+      });
+      const tooShort =
+        lang === "bm"
+          ? "Kod rujukan mempunyai 6 hingga 12 huruf atau digit, contohnya SURIA8K2Q."
+          : "A referral code has 6 to 12 letters or digits, for example SURIA8K2Q.";
+      await page.locator('input[name="code"]').fill("ab");
+      await page.locator('input[name="code"]').press("Enter");
+      await expect(page.getByText(tooShort).first()).toBeVisible();
+      await page.goto(`/referral?language=${lang}&code=AB`);
+      await settled(page);
+      await expect(page.getByText(tooShort).first()).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      expect(referralCalls).toBe(0);
+      page.removeAllListeners("request");
     });
 
     test("entitled fibre: token from the URL, its error codes as messages", async ({

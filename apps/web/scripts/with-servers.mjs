@@ -5,7 +5,8 @@
 // It always starts a second services instance (same build, its own temp data folder,
 // CONTACT_ENABLED=false) on SERVICES_CONTACT_OFF_PORT (default: services port + 1), unless
 // E2E_SERVICES_CONTACT_OFF_URL already names one, and passes its URL to the command as
-// E2E_SERVICES_CONTACT_OFF_URL (the contact-us "hidden when off" E2E test).
+// E2E_SERVICES_CONTACT_OFF_URL (the contact-us "hidden when off" E2E test). Services it starts
+// run with CLOCK_START (default 2026-11-21T10:00:00+08:00) so dated prices are tested on a known day.
 // Usage: node scripts/with-servers.mjs <command> [args...]   (exit code = the command's)
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -74,6 +75,9 @@ function startServices(name, port, extraEnv = {}) {
       DATA_DIR: dataDir,
       CORS_ORIGIN: `${webUrl},http://127.0.0.1:${webPort}`,
       LOG_LEVEL: "warn",
+      // Dated content (campaign prices, free installation until 31 December 2026) is tested on a
+      // known day: the services' clock starts on 21 November 2026, 10:00 in Malaysia.
+      CLOCK_START: process.env.CLOCK_START ?? "2026-11-21T10:00:00+08:00",
       ...extraEnv,
     },
   });

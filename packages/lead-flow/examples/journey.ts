@@ -1,6 +1,6 @@
-// The README's complete journey, from a new lead to an order number, run against the services
-// (PORTAL_URL, default http://localhost:4000; PORTAL_ENV not "production", so the mock OTP
-// works). The #region block is the README's snippet word for word; the check after it is not.
+// The README's complete journey, from a campaign link to an order number, run against the
+// services (PORTAL_URL, default http://localhost:4000; PORTAL_ENV not "production", so the mock
+// OTP works). The #region block is the README's snippet word for word; the check after it is not.
 import assert from "node:assert/strict";
 
 // #region journey
@@ -20,60 +20,68 @@ const flow = createLeadFlow({
   storage: createMemoryStorage(), // any Storage-like object; browsers default to localStorage
 });
 
-// Every change of the journey is observable.
+// Every change of the journey is observable; here, each new step.
+let step = flow.getSnapshot().step;
 const stop = flow.subscribe(() => {
-  const { step, loading, otp } = flow.getSnapshot();
-  const busy = Object.entries(loading)
-    .filter(([, on]) => on)
-    .map(([op]) => op);
-  console.log(`step=${step} busy=[${busy}] resendIn=${otp.resendSeconds}s`);
+  const next = flow.getSnapshot().step;
+  if (next !== step) console.log(`step: ${step} -> ${next}`);
+  step = next;
 });
 
 try {
-  // 1. The lead and its token (saved under "portal.lead-flow.token").
-  const { leadId } = await flow.generateLead({ packageId: "fibre-300" });
-  console.log("lead", leadId);
+  // 1. Where the visitor came from (a campaign link: the 500 Mbps plan, a friend's code).
+  flow.begin({ packageId: "fibre-500", referralCode: "SURIA8K2Q" });
 
-  // 2. Address search (UI values: landed -> 1, multiStorey -> 2), then coverage.
+  // 2. The address: the search creates the lead (its token is saved in the storage), then the
+  //    picked address is checked for coverage and recorded on the lead, and the offers load.
   const addresses = await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
-  const coverage = await flow.checkCoverage();
-  if (!coverage.covered) throw new Error("not covered");
+  const coverage = await flow.selectAddress(addresses[0]!);
+  if (!coverage.covered) throw new Error("Suria Fibre does not reach this address yet");
 
-  // 3. Contact details and the chosen address; refused fields show as flags.
+  // 3. The plans this address can get, priced from the campaigns of the day.
+  const { offers } = flow.getSnapshot();
+  console.log(`up to ${offers?.maxSpeedMbps} Mbps here; plans: ${offers?.plans.map((p) => p.id)}`);
+  const order = await flow.updateOrder({ packageId: "fibre-500" });
+  for (const period of order.price.periods) {
+    const months = period.toMonth ? `months ${period.fromMonth}-${period.toMonth}` : "after";
+    console.log(`  RM${period.monthlyRm}/month ${months}`);
+  }
+  console.log(`  installation RM${order.price.installationFeeRm}, referral ${order.referralCode}`);
+  flow.confirmPackage();
+
+  // 4. Contact details (numbers are sent as +60...), then the one-time code.
   await flow.updateLead({
     name: "Aminah binti Yusof",
-    phoneNumber: "012-345 6702", // sent as +60123456702
+    phoneNumber: process.env.PORTAL_EXAMPLE_PHONE ?? "011-1100 4711",
     email: "aminah@example.my",
-    address: { addressId: addresses[0]!.addressId },
   });
-
-  // 4. OTP: sent to the lead's phone; another send is refused for 180 s.
-  await flow.generateOtp();
+  await flow.generateOtp(); // another send for this phone is refused for 180 s
   await flow.verifyOtp("123456"); // the mock OTP outside production
 
-  // 5. Consent, in the flow's current language.
+  // 5. Consent, in the flow's language, and a document (validated, signed, streamed).
   await flow.giveConsent();
-
-  // 6. A document (here a tiny PDF made in memory): validated, signed, streamed with progress.
   const pdf = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
   const file = new File([pdf], "mykad-front.pdf", { type: "application/pdf" });
-  const { documentId, extension } = await flow.uploadDocument(file, { title: "MyKad (front)" });
-  console.log("uploaded", documentId, extension, flow.getSnapshot().uploads[0]?.loaded, "bytes");
+  const { documentId } = await flow.uploadDocument(file, { title: "MyKad (front)" });
+  console.log(`uploaded ${documentId} (${file.size} bytes)`);
+  flow.finishDocuments();
 
-  // 7. The package, then the purchase.
-  await flow.updateOrder({ packageId: "fibre-300", installationSlot: "morning" });
+  // 6. The purchase: one lead, one order number, even if it is sent twice.
   const { orderNumber } = await flow.purchase();
-  console.log("submitted", orderNumber);
+  console.log(`order number ${orderNumber}`);
 } catch (error) {
-  if (isLeadFlowError(error)) {
-    // Branch on error.code, never on the message.
-    console.error(error.code, error.message, error.fieldErrors ?? error.flags ?? "");
-  } else throw error;
+  // Branch on error.code, never on the message.
+  if (isLeadFlowError(error)) console.error(error.code, error.reason ?? "", error.message);
+  throw error;
 } finally {
   stop();
   flow.destroy(); // stops the resend countdown timer
 }
 // #endregion journey
 
-// From a new lead to an order number: SF (fibre) + yymmdd + 4 digits.
-assert.match(flow.getSnapshot().orderNumber ?? "", /^SF\d{10}$/);
+// From a campaign link to an order number: SF (fibre) + yymmdd + 4 digits, the referral kept.
+const done = flow.getSnapshot();
+assert.equal(done.step, "submitted");
+assert.match(done.orderNumber ?? "", /^SF\d{10}$/);
+assert.equal(done.order?.referralCode, "SURIA8K2Q");
+assert.equal(done.order?.packageId, "fibre-500");

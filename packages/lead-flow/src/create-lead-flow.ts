@@ -5,7 +5,9 @@ import {
   leadSearchPayloadSchema,
   leadUpdateBodySchema,
   mobileNumberSchema,
+  orderUpdateBodySchema,
   otpSchema,
+  referralCodeSchema,
   registerInterestSchema,
   uploadFileSchema,
   validate,
@@ -18,7 +20,7 @@ import {
   type Product,
   type RegisterInterest,
 } from "@portal/validation";
-import { LeadFlowError, TOKEN_UNAVAILABLE } from "./errors.js";
+import { LeadFlowError, TOKEN_UNAVAILABLE, type ReferralRejection } from "./errors.js";
 import {
   flagsFromFieldErrors,
   isMockEnvironment,
@@ -32,10 +34,12 @@ import {
   leadFlowReducer,
   STEPS,
   toSavedJourney,
+  type JourneyOrigin,
   type LeadFlowEvent,
   type LeadFlowState,
   type Operation,
   type SavedJourney,
+  type Selection,
   type Step,
 } from "./state.js";
 import {
@@ -44,38 +48,50 @@ import {
   type Address,
   type Clock,
   type Coverage,
+  type Entitlement,
+  type EntitlementClaim,
+  type Interest,
   type Lead,
   type LeadApi,
+  type Offers,
   type Order,
-  type OrderUpdate,
   type Purchase,
+  type ReferralInfo,
   type StorageLike,
 } from "./types.js";
 
-/** Default prefix of the storage keys: `<prefix>.token` and `<prefix>.journey`. */
+/** Default prefix of the storage keys: `<prefix>.<product>.token` and `<prefix>.<product>.journey`. */
 export const DEFAULT_STORAGE_KEY = "portal.lead-flow";
+
+/** Version of the saved journey record; an older record starts over. */
+const JOURNEY_VERSION = 2;
 
 /** Options of createLeadFlow. */
 export interface LeadFlowOptions {
-  /** A @portal/api-client client with the address, shop and content services. */
+  /** A @portal/api-client client with the address, shop and content base URLs. */
   api: LeadApi;
   /**
    * The deployment environment (e.g. "production", "development", "test"). Required on purpose:
    * the OTP mock flag is true whenever it is not "production".
    */
   environment: string;
-  /** Product of the journey (default "fibre"); it names the entitled-fibre token error. */
+  /** Product of the journey (default "fibre"): the plans offered, and the storage keys. */
   product?: Product;
-  /** Current interface language (default "bm"); consent is sent with it. */
+  /** Current interface language (default "bm"): consent, offers' names, referral rewards. */
   language?: Language;
   /** Where the token and journey live (default: localStorage in browsers, memory elsewhere). */
   storage?: StorageLike;
-  /** Prefix of the storage keys (default "portal.lead-flow"). */
+  /** Prefix of the storage keys (default "portal.lead-flow"); the product follows it. */
   storageKey?: string;
   /** Time source and timers of the OTP resend clock (default: the system clock). */
   clock?: Clock;
   /** The signed-URL PUT (default: XMLHttpRequest in browsers, a streamed fetch in Node). */
   putFile?: PutFile;
+  /**
+   * Restore a saved journey at once (default true). A server-rendered page passes false and calls
+   * `restore()` after hydration, so the first render matches the server's.
+   */
+  restore?: boolean;
 }
 
 /** Options of one upload. */
@@ -88,23 +104,66 @@ export interface UploadDocumentOptions {
 /** A lead update: the contact details and/or the chosen address. */
 export type LeadUpdate = LeadUpdateBody;
 
+/** A change of the package step's choice (anything left out stays as chosen). */
+export type OrderChange = Partial<Selection> & {
+  installationDate?: string;
+  installationSlot?: "morning" | "afternoon";
+};
+
 /** The lead journey: a store (subscribe/getSnapshot) plus one method per call. */
 export interface LeadFlow {
   /** Calls the listener after every state change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /** The current state (a new object after every change, the same object otherwise). */
   getSnapshot(): LeadFlowState;
+  /**
+   * What a server render of the page showed (React's getServerSnapshot): with `restore: false`,
+   * the state before `restore()` (so hydration matches the server); otherwise the current state.
+   */
+  getServerSnapshot(): LeadFlowState;
   /** The OTP mock flag sent with generate and verify: environment !== "production". */
   readonly mock: boolean;
   /** The storage keys in use. */
   readonly storageKeys: { readonly token: string; readonly journey: string };
 
-  /** Creates the lead and saves its token (replacing any earlier journey). */
+  /** Restores the saved journey (once; createLeadFlow does it unless `restore: false`). */
+  restore(): void;
+  /**
+   * Starts or resumes the journey with what the visitor came with (a plan, packs or a referral
+   * code from a link). A submitted journey is over: the next one starts fresh. No request.
+   */
+  begin(origin?: JourneyOrigin): void;
+  /** Creates the lead and saves its token (replacing any earlier journey, keeping the origin). */
   generateLead(body?: Partial<LeadCreateBody>): Promise<{ leadId: string }>;
-  /** Searches the address register (UI form with landed/multiStorey, or the wire payload). */
+  /**
+   * Searches the address register (UI form with landed/multiStorey, or the wire payload). Creates
+   * the lead first when there is none, and a new one once when the token is lost or expired.
+   */
   searchAddress(search: LeadSearchForm | LeadSearchPayload): Promise<readonly Address[]>;
-  /** Checks coverage for the product (default: the last searched payload). */
+  /** Checks coverage for the product (default: the last searched payload); a lead as above. */
   checkCoverage(search?: LeadSearchForm | LeadSearchPayload): Promise<Coverage>;
+  /**
+   * The visitor's address: checks its coverage and, when covered, records it on the lead (the
+   * ordered plan goes if the new address cannot get it) and loads the offers (step `package`).
+   */
+  selectAddress(
+    address: Address,
+    details?: { unitNumber?: string; remarks?: string },
+  ): Promise<Coverage>;
+  /** Loads the plans and packs the lead's address can get, priced, names in the language. */
+  loadOffers(): Promise<Offers>;
+  /**
+   * Checks a referral code (refused before any request when it is not 6 to 12 letters or digits),
+   * keeps it for the order, and records it on an order already made.
+   */
+  applyReferralCode(code: string): Promise<ReferralInfo>;
+  /**
+   * Records the package step's choice (the change merged into it) with the service, which prices
+   * it: the answer is `state.order`. Only the latest of overlapping calls lands in the state.
+   */
+  updateOrder(change?: OrderChange): Promise<Order>;
+  /** Goes on from the package step once an order is recorded (to details, or back to review). */
+  confirmPackage(): void;
   /** Updates the lead; invalid or refused fields show as `leadUpdateFlags`. */
   updateLead(update: LeadUpdate, options?: { validate?: boolean }): Promise<Lead>;
   /** Sends an OTP (default: to the lead's number); refused within 180 s of the last send. */
@@ -120,24 +179,26 @@ export interface LeadFlow {
   ): Promise<{ documentId: string; extension: string }>;
   /** Deletes an uploaded document (extension defaults to the one recorded at upload). */
   deleteDocument(documentId: string, extension?: string): Promise<void>;
-  /** Records the chosen package, add-ons and installation slot. */
-  updateOrder(order: OrderUpdate): Promise<Order>;
-  /** Submits the lead (terms accepted). */
+  /** Goes on from the documents to the review (at least one document uploaded). */
+  finishDocuments(): void;
+  /** Submits the lead (terms accepted); a repeat answers the same order number. */
   purchase(): Promise<Purchase>;
   /** The entitled-fibre check with the product token (claim: POST instead of GET). */
   checkEntitled(options: {
     productToken: string | null | undefined;
     claim?: boolean;
-  }): Promise<unknown>;
+  }): Promise<Entitlement | EntitlementClaim>;
   /** Registers interest without a lead (no token needed). */
-  registerInterest(body: RegisterInterest): Promise<void>;
+  registerInterest(body: RegisterInterest): Promise<Interest>;
 
   /** Seconds before the next OTP send is allowed, read from the clock now. */
   getOtpResendSeconds(): number;
-  /** Changes the interface language used for consent. */
+  /** Changes the interface language (consent; offers and the referral reward are read again). */
   setLanguage(language: Language): void;
-  /** Moves to any step up to the furthest one reached. */
+  /** Moves to a step reached before (past the package step only with an order). */
   goTo(step: Step): void;
+  /** Forgets the lead but keeps what the visitor came with and typed: a new lead comes next. */
+  startAgain(): void;
   /** Forgets the journey and its token. */
   reset(): void;
   /** Stops the countdown timer and drops the listeners. */
@@ -163,13 +224,35 @@ function readJourney(
     const raw = storage.getItem(key);
     if (!raw) return undefined;
     const parsed = JSON.parse(raw) as { version?: number; journey?: SavedJourney };
-    const journey = parsed.version === 1 ? parsed.journey : undefined;
+    const journey = parsed.version === JOURNEY_VERSION ? parsed.journey : undefined;
     if (!journey || journey.product !== product || !STEPS.includes(journey.step)) return undefined;
     return journey;
   } catch {
     return undefined;
   }
 }
+
+const statusOf = (cause: unknown) => (cause as { statusCode?: unknown } | null)?.statusCode;
+const bodyOf = (cause: unknown) =>
+  (cause as { error?: unknown } | null)?.error as
+    { code?: unknown; field?: unknown } | null | undefined;
+
+/** The search payload that finds exactly one picked register address. */
+function payloadOf(address: Address): LeadSearchPayload {
+  return {
+    postalCode: address.postalCode,
+    residenceType: address.residenceType,
+    ...(address.streetName ? { streetName: address.streetName } : {}),
+    ...(address.streetType ? { streetType: address.streetType } : {}),
+    ...(address.buildingName ? { buildingName: address.buildingName } : {}),
+    ...(address.houseNumber ? { houseNumber: address.houseNumber } : {}),
+  } as LeadSearchPayload;
+}
+
+const hasContact = (update: LeadUpdate) =>
+  (["name", "phoneNumber", "alternatePhoneNumber", "email", "identityCard"] as const).some(
+    (key) => update[key] !== undefined,
+  );
 
 /** Creates the lead journey: restores a saved one, then exposes the store and the calls. */
 export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
@@ -185,16 +268,20 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
   const product: Product = options.product ?? "fibre";
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? defaultStorage();
-  const prefix = options.storageKey ?? DEFAULT_STORAGE_KEY;
+  const prefix = `${options.storageKey ?? DEFAULT_STORAGE_KEY}.${product}`;
   const keys = { token: `${prefix}.token`, journey: `${prefix}.journey` } as const;
   const put = options.putFile ?? defaultPutFile;
   const mock = isMockEnvironment(options.environment);
 
   const listeners = new Set<() => void>();
   let state = initialState(product, options.language ?? DEFAULT_LANGUAGE, mock);
+  // What a server render of this page showed: the state before a journey came from storage.
+  let hydrationState: LeadFlowState | undefined;
   let savedJson: string | undefined;
   let timer: unknown;
   let uploadCounter = 0;
+  let orderSequence = 0;
+  let restored = false;
 
   const readToken = (): string | undefined => {
     try {
@@ -204,9 +291,19 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
     }
   };
 
+  const forget = () => {
+    try {
+      storage.removeItem(keys.token);
+      storage.removeItem(keys.journey);
+    } catch {
+      // Nothing more to forget.
+    }
+    savedJson = undefined;
+  };
+
   function persist(): void {
     if (!state.hasToken) return;
-    const json = JSON.stringify({ version: 1, journey: toSavedJourney(state) });
+    const json = JSON.stringify({ version: JOURNEY_VERSION, journey: toSavedJourney(state) });
     if (json === savedJson) return;
     savedJson = json;
     try {
@@ -260,18 +357,15 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       new LeadFlowError(
         "invalid-input",
         `Invalid input: ${errors.map((e) => e.field || "(body)").join(", ")}`,
-        {
-          fieldErrors: errors,
-        },
+        { fieldErrors: errors },
       ),
     );
   }
 
   function toRequestError(cause: unknown): LeadFlowError {
     if (cause instanceof LeadFlowError) return cause;
-    const statusCode = (cause as { statusCode?: unknown } | null)?.statusCode;
-    const body = (cause as { error?: unknown } | null)?.error;
-    const reason = (body as { code?: unknown } | null | undefined)?.code;
+    const statusCode = statusOf(cause);
+    const reason = bodyOf(cause)?.code;
     return new LeadFlowError(
       "request-failed",
       cause instanceof Error ? cause.message : "Request failed",
@@ -283,10 +377,19 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
     );
   }
 
+  /** A lead-token call: a 401 means the token is expired or invalid, so the session is over. */
   async function send<T>(operation: Operation, request: () => Promise<{ data: T }>): Promise<T> {
     try {
       return (await request()).data;
     } catch (cause) {
+      if (statusOf(cause) === 401 && state.hasToken) {
+        try {
+          storage.removeItem(keys.token);
+        } catch {
+          // The token is unusable either way.
+        }
+        dispatch({ type: "tokenLost" });
+      }
       return fail(operation, toRequestError(cause));
     }
   }
@@ -302,69 +405,248 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
     return result.success ? result.output : invalid(operation, result.errors);
   }
 
-  // Restore a journey saved before a reload: the step, the OTP clock, the documents.
-  const saved = readJourney(storage, keys.journey, product);
-  if (saved) {
-    dispatch({ type: "restored", saved, hasToken: readToken() !== undefined, now: clock.now() });
+  async function generateLead(body: Partial<LeadCreateBody> = {}): Promise<{ leadId: string }> {
+    dispatch({ type: "started", operation: "generateLead" });
+    const lead = await send("generateLead", () =>
+      api.shop.generateSbbLead({ product, language: state.language, ...body }),
+    );
+    try {
+      storage.setItem(keys.token, lead.token);
+    } catch (cause) {
+      fail(
+        "generateLead",
+        new LeadFlowError("request-failed", "The lead token could not be saved", { cause }),
+      );
+    }
+    dispatch({ type: "leadGenerated", leadId: lead.leadId });
     scheduleTick();
+    return { leadId: lead.leadId };
   }
 
-  return {
+  /** The lead of the address step: created when there is none, once more when it is lost. */
+  async function withLead<T>(run: (token: string) => Promise<T>): Promise<T> {
+    // The plan or pack the visitor came from travels with the lead as a hint for the sales team.
+    const hint = state.origin.packageId ?? state.origin.addOnIds?.[0];
+    const fresh = () => generateLead(hint ? { packageId: hint } : {});
+    let token = readToken();
+    if (!token || state.step === "submitted" || !state.hasToken) {
+      await fresh();
+      token = readToken()!;
+    }
+    try {
+      return await run(token);
+    } catch (error) {
+      if (!(error instanceof LeadFlowError) || error.statusCode !== 401) throw error;
+      // Expired (24 h) or otherwise unusable: a new lead, and the same request again.
+      await fresh();
+      return run(readToken()!);
+    }
+  }
+
+  async function checkCoverage(
+    search?: LeadSearchForm | LeadSearchPayload,
+    operation: Operation = "checkCoverage",
+  ): Promise<Coverage> {
+    const payload = search ? parseSearch(operation, search) : state.searchPayload;
+    if (!payload) {
+      return fail(
+        operation,
+        new LeadFlowError(
+          "invalid-step",
+          "checkCoverage needs a search payload: call searchAddress first",
+        ),
+      );
+    }
+    return withLead(async (token) => {
+      dispatch({ type: "started", operation: "checkCoverage" });
+      const coverage = await send("checkCoverage", () =>
+        api.address.checkIspCoverage(payload, { token, params: { platform: product } }),
+      );
+      dispatch({
+        type: "coverageChecked",
+        coverage,
+        ...(operation === "checkCoverage" ? { payload } : {}),
+      });
+      return coverage;
+    });
+  }
+
+  async function loadOffers(): Promise<Offers> {
+    const token = requireToken("loadOffers");
+    const language = state.language;
+    dispatch({ type: "started", operation: "loadOffers" });
+    const offers = await send("loadOffers", () =>
+      api.shop.getSbbOffers({ lang: language }, { token }),
+    );
+    dispatch({ type: "offersLoaded", offers, language });
+    return offers;
+  }
+
+  async function updateOrder(change: OrderChange = {}): Promise<Order> {
+    const token = requireToken("updateOrder");
+    const { installationDate, installationSlot, ...selection } = change;
+    if (Object.keys(selection).length > 0) dispatch({ type: "selected", selection });
+    const { packageId, referralCode } = state.selection;
+    // Packs the plan already includes are not ordered again (the visitor's wish stays chosen, so
+    // a plan without them gets them back).
+    const included = state.offers?.plans.find((p) => p.id === packageId)?.includedPackIds ?? [];
+    const addOnIds = state.selection.addOnIds.filter((id) => !included.includes(id));
+    const checked = validate(orderUpdateBodySchema, {
+      packageId: packageId ?? "",
+      ...(addOnIds.length > 0 ? { addOnIds: [...addOnIds] } : {}),
+      ...(referralCode ? { referralCode } : {}),
+      ...(installationDate ? { installationDate } : {}),
+      ...(installationSlot ? { installationSlot } : {}),
+    });
+    if (!checked.success) return invalid("updateOrder", checked.errors);
+    const sequence = ++orderSequence;
+    dispatch({ type: "started", operation: "updateOrder" });
+    try {
+      const { data } = await api.shop.updateSbbOrder(checked.output, { token });
+      // A later choice is on its way: its answer, not this one, is the order.
+      if (sequence === orderSequence) dispatch({ type: "orderUpdated", order: data });
+      return data;
+    } catch (cause) {
+      const body = bodyOf(cause);
+      const code = typeof body?.code === "string" ? body.code : "";
+      const error =
+        body?.field === "referralCode" && code.startsWith("referral.")
+          ? new LeadFlowError("referral-rejected", "The referral code was refused", {
+              referralStatus: code.slice("referral.".length) as ReferralRejection,
+              statusCode: 400,
+              reason: code,
+              cause,
+            })
+          : toRequestError(cause);
+      if (sequence !== orderSequence) throw error;
+      if (statusOf(cause) === 401) return send("updateOrder", () => Promise.reject(cause));
+      return fail("updateOrder", error);
+    }
+  }
+
+  function referralRejected(status: ReferralRejection, cause?: unknown): never {
+    return fail(
+      "applyReferralCode",
+      new LeadFlowError("referral-rejected", `The referral code cannot be used (${status})`, {
+        referralStatus: status,
+        ...(cause !== undefined ? { cause } : {}),
+      }),
+    );
+  }
+
+  async function fetchReferral(code: string, language: Language): Promise<ReferralInfo> {
+    try {
+      return (await api.content.getReferralInfo({ code, lang: language })).data;
+    } catch (cause) {
+      if (statusOf(cause) === 404) return referralRejected("notFound", cause);
+      return fail("applyReferralCode", toRequestError(cause));
+    }
+  }
+
+  const flow: LeadFlow = {
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     getSnapshot: () => state,
+    getServerSnapshot: () => hydrationState ?? state,
     mock,
     storageKeys: keys,
 
-    async generateLead(body = {}) {
-      dispatch({ type: "started", operation: "generateLead" });
-      const lead = await send("generateLead", () =>
-        api.shop.generateSbbLead({ product, language: state.language, ...body }),
-      );
-      try {
-        storage.setItem(keys.token, lead.token);
-      } catch (cause) {
-        fail(
-          "generateLead",
-          new LeadFlowError("request-failed", "The lead token could not be saved", { cause }),
-        );
-      }
-      dispatch({ type: "leadGenerated", leadId: lead.leadId });
+    restore() {
+      if (restored) return;
+      restored = true;
+      const saved = readJourney(storage, keys.journey, product);
+      // A deferred restore (a server-rendered page): hydration renders what the server showed.
+      if (options.restore === false) hydrationState = state;
+      if (!saved) return dispatch({ type: "nothingRestored" });
+      dispatch({ type: "restored", saved, hasToken: readToken() !== undefined, now: clock.now() });
       scheduleTick();
-      return { leadId: lead.leadId };
     },
+
+    begin(origin = {}) {
+      const wasSubmitted = state.step === "submitted";
+      if (wasSubmitted) forget();
+      dispatch({ type: "begun", origin });
+      const code = origin.referralCode;
+      if (code && state.referral?.code !== code && validate(referralCodeSchema, code).success) {
+        // Checked now so the package step can show it; a refusal waits in errors.
+        flow.applyReferralCode(code).catch(() => undefined);
+      }
+    },
+
+    generateLead,
 
     async searchAddress(search) {
-      const token = requireToken("searchAddress");
       const payload = parseSearch("searchAddress", search);
-      dispatch({ type: "started", operation: "searchAddress" });
-      const addresses = await send("searchAddress", () =>
-        api.address.greenfieldSearch(payload, { token }),
-      );
-      dispatch({ type: "addressesFound", payload, addresses });
-      return addresses;
+      return withLead(async (token) => {
+        dispatch({ type: "started", operation: "searchAddress" });
+        const addresses = await send("searchAddress", () =>
+          api.address.greenfieldSearch(payload, { token }),
+        );
+        dispatch({ type: "addressesFound", payload, addresses });
+        return addresses;
+      });
     },
 
-    async checkCoverage(search) {
-      const token = requireToken("checkCoverage");
-      const payload = search ? parseSearch("checkCoverage", search) : state.searchPayload;
-      if (!payload) {
-        return fail(
-          "checkCoverage",
-          new LeadFlowError(
-            "invalid-step",
-            "checkCoverage needs a search payload: call searchAddress first",
-          ),
-        );
+    checkCoverage: (search) => checkCoverage(search),
+
+    async selectAddress(address, details = {}) {
+      dispatch({ type: "started", operation: "selectAddress" });
+      let coverage: Coverage;
+      try {
+        coverage = await checkCoverage(payloadOf(address), "selectAddress");
+      } catch (error) {
+        return fail("selectAddress", error as LeadFlowError);
       }
-      dispatch({ type: "started", operation: "checkCoverage" });
-      const coverage = await send("checkCoverage", () =>
-        api.address.checkIspCoverage(payload, { token, params: { platform: product } }),
+      if (!coverage.covered || !coverage.address) {
+        dispatch({ type: "addressNotCovered" });
+        return coverage;
+      }
+      const recorded = coverage.address;
+      const token = requireToken("selectAddress");
+      const lead = await send("selectAddress", () =>
+        api.shop.updateSbbLead(
+          {
+            address: {
+              addressId: recorded.addressId,
+              ...(details.unitNumber ? { unitNumber: details.unitNumber } : {}),
+              ...(details.remarks ? { remarks: details.remarks } : {}),
+            },
+          },
+          { token },
+        ),
       );
-      dispatch({ type: "coverageChecked", payload, coverage });
+      dispatch({
+        type: "addressRecorded",
+        address: lead.address ?? recorded,
+        ...(lead.order ? { order: lead.order } : {}),
+      });
+      await loadOffers();
       return coverage;
+    },
+
+    loadOffers,
+
+    async applyReferralCode(code) {
+      const parsed = validate(referralCodeSchema, code, "referralCode");
+      if (!parsed.success) return invalid("applyReferralCode", parsed.errors);
+      dispatch({ type: "started", operation: "applyReferralCode" });
+      const referral = await fetchReferral(parsed.output, state.language);
+      if (referral.status !== "active") return referralRejected(referral.status);
+      if (referral.product !== product) return referralRejected("product");
+      dispatch({ type: "referralChecked", referral });
+      if (state.order && readToken()) await updateOrder();
+      return referral;
+    },
+
+    updateOrder,
+
+    confirmPackage() {
+      if (!state.order) {
+        fail("updateOrder", new LeadFlowError("invalid-step", "confirmPackage needs an order"));
+      }
+      dispatch({ type: "packageConfirmed" });
     },
 
     async updateLead(update, updateOptions = {}) {
@@ -386,18 +668,28 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       dispatch({ type: "started", operation: "updateLead" });
       try {
         const { data } = await api.shop.updateSbbLead(body as never, { token });
-        dispatch({
-          type: "leadUpdated",
-          ...(body.phoneNumber !== undefined ? { phoneNumber: body.phoneNumber } : {}),
-        });
+        if (hasContact(body)) {
+          dispatch({
+            type: "leadUpdated",
+            ...(body.phoneNumber !== undefined ? { phoneNumber: body.phoneNumber } : {}),
+            ...(data.order ? { order: data.order } : {}),
+          });
+        } else if (data.address) {
+          dispatch({
+            type: "addressRecorded",
+            operation: "updateLead",
+            address: data.address,
+            ...(data.order ? { order: data.order } : {}),
+          });
+        }
         return data;
       } catch (cause) {
         const flags = mapLeadUpdateErrors(cause);
-        if (!flags) return fail("updateLead", toRequestError(cause));
-        const statusCode = (cause as { statusCode?: number }).statusCode;
+        if (!flags) return send("updateLead", () => Promise.reject(cause));
+        const statusCode = statusOf(cause);
         const error = new LeadFlowError("lead-update-rejected", "The lead update was refused", {
           flags,
-          ...(statusCode !== undefined ? { statusCode } : {}),
+          ...(typeof statusCode === "number" ? { statusCode } : {}),
           cause,
         });
         dispatch({ type: "leadUpdateRejected", flags, error: error.toInfo() });
@@ -436,8 +728,7 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
         ).data);
       } catch (cause) {
         // The server keeps its own 180 s gap per phone (e.g. after a reload in another tab).
-        const status = (cause as { statusCode?: unknown } | null)?.statusCode;
-        if (status !== 429) return fail("generateOtp", toRequestError(cause));
+        if (statusOf(cause) !== 429) return send("generateOtp", () => Promise.reject(cause));
         return fail(
           "generateOtp",
           new LeadFlowError("otp-resend-too-soon", "The server refused another OTP yet", {
@@ -530,12 +821,14 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       dispatch({ type: "documentDeleted", documentId });
     },
 
-    async updateOrder(order) {
-      const token = requireToken("updateOrder");
-      dispatch({ type: "started", operation: "updateOrder" });
-      const data = await send("updateOrder", () => api.shop.updateSbbOrder(order, { token }));
-      dispatch({ type: "orderUpdated" });
-      return data;
+    finishDocuments() {
+      if (state.documents.length === 0) {
+        fail(
+          "uploadDocument",
+          new LeadFlowError("invalid-step", "finishDocuments needs an uploaded document"),
+        );
+      }
+      dispatch({ type: "documentsFinished" });
     },
 
     async purchase() {
@@ -544,7 +837,12 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       const data = await send("purchase", () =>
         api.shop.purchaseLead({ termsAccepted: true }, { token }),
       );
-      dispatch({ type: "purchased", orderNumber: data.orderNumber });
+      dispatch({
+        type: "purchased",
+        orderNumber: data.orderNumber,
+        submittedAt: data.submittedAt,
+        order: data.order,
+      });
       return data;
     },
 
@@ -557,17 +855,25 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       }
       dispatch({ type: "started", operation: "checkEntitled" });
       try {
-        const { data } = claim
-          ? await api.content.claimEntitledAstroFibre({}, { token: productToken })
-          : await api.content.getEntitledAstroFibre({ token: productToken });
+        if (claim) {
+          const { data } = await api.content.claimEntitledAstroFibre({}, { token: productToken });
+          dispatch({ type: "entitlementClaimed", claim: data });
+          return data;
+        }
+        const { data } = await api.content.getEntitledAstroFibre({ token: productToken });
         dispatch({ type: "entitledChecked", data });
         return data;
       } catch (cause) {
+        // No answer at all (network, timeout): not a verdict on the token.
+        const transport = (cause as { code?: unknown } | null)?.code;
+        if (transport === "network" || transport === "timeout" || transport === "aborted") {
+          return fail("checkEntitled", toRequestError(cause));
+        }
         const errorCode = mapEntitledError(cause);
-        const statusCode = (cause as { statusCode?: number } | null)?.statusCode;
+        const statusCode = statusOf(cause);
         const error = new LeadFlowError("entitled-rejected", errorCode, {
           entitledCode: errorCode,
-          ...(statusCode !== undefined ? { statusCode } : {}),
+          ...(typeof statusCode === "number" ? { statusCode } : {}),
           cause,
         });
         dispatch({ type: "entitledRejected", errorCode, error: error.toInfo() });
@@ -579,25 +885,38 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       const parsed = validate(registerInterestSchema, body);
       if (!parsed.success) return invalid("registerInterest", parsed.errors);
       dispatch({ type: "started", operation: "registerInterest" });
-      await send("registerInterest", () => api.shop.registerInterest(parsed.output as never));
-      dispatch({ type: "interestRegistered" });
+      const interest = await send("registerInterest", () =>
+        api.shop.registerInterest(parsed.output as never),
+      );
+      dispatch({ type: "interestRegistered", interest });
+      return interest;
     },
 
     getOtpResendSeconds: () => otpResendSeconds(state.otp.sentAt, clock.now()),
     setLanguage(language) {
+      if (state.language === language) return;
       dispatch({ type: "languageChanged", language });
+      // Names and rewards come in the visitor's language: read them again.
+      if (state.offers && state.offersLanguage !== language && readToken()) {
+        loadOffers().catch(() => undefined);
+      }
+      if (state.referral) {
+        fetchReferral(state.referral.code, language).then(
+          (referral) => dispatch({ type: "referralChecked", referral }),
+          () => undefined,
+        );
+      }
     },
     goTo(step) {
       dispatch({ type: "stepSelected", step });
     },
+    startAgain() {
+      forget();
+      dispatch({ type: "restarted" });
+      scheduleTick();
+    },
     reset() {
-      try {
-        storage.removeItem(keys.token);
-        storage.removeItem(keys.journey);
-      } catch {
-        // Nothing more to forget.
-      }
-      savedJson = undefined;
+      forget();
       dispatch({ type: "reset" });
       scheduleTick();
     },
@@ -607,4 +926,7 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
       listeners.clear();
     },
   };
+
+  if (options.restore !== false) flow.restore();
+  return flow;
 }

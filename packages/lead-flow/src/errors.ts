@@ -19,10 +19,21 @@ export type LeadFlowErrorCode =
   | "lead-update-rejected"
   /** The entitled-fibre check failed; `entitledCode` is the mapped error code. */
   | "entitled-rejected"
-  /** The upload PUT failed. */
+  /**
+   * The referral code cannot be used for this journey: `referralStatus` is `notFound`, `expired`,
+   * `exhausted` or `product` (a code for the other product).
+   */
+  | "referral-rejected"
+  /**
+   * The upload PUT failed; `statusCode` and `reason` say why when the uploads service answered
+   * (e.g. 415 `upload.type.mismatch`: the bytes are not the type the file claims).
+   */
   | "upload-failed"
   /** Any other failed request; `statusCode` and `cause` carry the transport's failure. */
   | "request-failed";
+
+/** Why a referral code was refused. */
+export type ReferralRejection = "notFound" | "expired" | "exhausted" | "product";
 
 /** Plain data of a LeadFlowError, as kept in the flow's state. */
 export interface LeadFlowErrorInfo {
@@ -34,6 +45,7 @@ export interface LeadFlowErrorInfo {
   entitledCode?: string;
   retryAfterSeconds?: number;
   attemptsLeft?: number;
+  referralStatus?: ReferralRejection;
   /**
    * The service's own reason, the `code` of its error body, when it sent one: e.g. `otp.locked`,
    * `otp.expired` or `otp.used` on a 410 from verify-otp (see openapi/shop.yaml).
@@ -51,6 +63,7 @@ export class LeadFlowError extends Error implements LeadFlowErrorInfo {
   readonly entitledCode?: string;
   readonly retryAfterSeconds?: number;
   readonly attemptsLeft?: number;
+  readonly referralStatus?: ReferralRejection;
   readonly reason?: string;
 
   constructor(
@@ -73,6 +86,7 @@ export class LeadFlowError extends Error implements LeadFlowErrorInfo {
     if (this.entitledCode !== undefined) info.entitledCode = this.entitledCode;
     if (this.retryAfterSeconds !== undefined) info.retryAfterSeconds = this.retryAfterSeconds;
     if (this.attemptsLeft !== undefined) info.attemptsLeft = this.attemptsLeft;
+    if (this.referralStatus !== undefined) info.referralStatus = this.referralStatus;
     if (this.reason !== undefined) info.reason = this.reason;
     return info;
   }

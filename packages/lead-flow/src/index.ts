@@ -1,6 +1,6 @@
 /**
- * @portal/lead-flow: the fibre lead journey as a framework-free store. React hooks live in
- * `@portal/lead-flow/react`.
+ * @portal/lead-flow: the sign-up journey (fibre or TV) as a framework-free store. React hooks
+ * live in `@portal/lead-flow/react`.
  */
 export {
   createLeadFlow,
@@ -8,6 +8,7 @@ export {
   type LeadFlow,
   type LeadFlowOptions,
   type LeadUpdate,
+  type OrderChange,
   type UploadDocumentOptions,
 } from "./create-lead-flow.js";
 export {
@@ -16,6 +17,7 @@ export {
   TOKEN_UNAVAILABLE,
   type LeadFlowErrorCode,
   type LeadFlowErrorInfo,
+  type ReferralRejection,
 } from "./errors.js";
 export {
   ASTRO_FIBRE_INVALID_TOKEN,
@@ -36,16 +38,23 @@ export {
 } from "./put-file.js";
 export {
   OPERATIONS,
+  SIGNUP_STEPS,
   STEPS,
+  canGoTo,
   initialState,
+  isSessionEnded,
   leadFlowReducer,
   toSavedJourney,
   type EntitledState,
+  type JourneyOrigin,
   type LeadFlowEvent,
   type LeadFlowState,
   type Operation,
+  type OrderNotice,
   type OtpState,
   type SavedJourney,
+  type Selection,
+  type SignupStep,
   type Step,
   type UploadState,
   type UploadedDocument,
@@ -53,13 +62,22 @@ export {
 export {
   createMemoryStorage,
   systemClock,
+  type AddOnOffer,
   type Address,
   type Clock,
   type Coverage,
+  type Entitlement,
+  type EntitlementClaim,
+  type Interest,
   type Lead,
   type LeadApi,
+  type Offers,
   type Order,
   type OrderUpdate,
+  type PlanOffer,
+  type Price,
   type Purchase,
+  type ReferralInfo,
   type StorageLike,
+  type UnavailablePlan,
 } from "./types.js";

@@ -101,8 +101,11 @@ function uploadFailed(status: number, body: string): LeadFlowError {
   } catch {
     // A non-JSON body stays text.
   }
+  const reason = (error as { code?: unknown } | null)?.code;
   return new LeadFlowError("upload-failed", `Upload failed with status ${status}`, {
     statusCode: status,
+    // e.g. upload.type.mismatch (415): the bytes are not the file type they claim.
+    ...(typeof reason === "string" ? { reason } : {}),
     cause: error,
   });
 }

@@ -2,35 +2,65 @@ import type { Language, LeadSearchPayload, Product } from "@portal/validation";
 import type { LeadFlowErrorInfo } from "./errors.js";
 import type { LeadUpdateFlags } from "./mapping.js";
 import { otpResendSeconds } from "./otp-clock.js";
-import type { Address, Coverage } from "./types.js";
+import type {
+  Address,
+  Coverage,
+  Entitlement,
+  EntitlementClaim,
+  Interest,
+  Offers,
+  Order,
+  ReferralInfo,
+} from "./types.js";
 
-/** The journey's steps, in order. */
+/**
+ * The journey's steps, in order: `start` (no lead), `address` (search and coverage), `package`
+ * (plan, add-ons, referral code, price), `details`, `otp`, `consent`, `documents`, `review` (the
+ * order summary and the terms), `submitted`.
+ */
 export const STEPS = [
   "start",
   "address",
+  "package",
   "details",
   "otp",
   "consent",
   "documents",
-  "order",
+  "review",
   "submitted",
 ] as const;
 
-/** A step of the journey: where the user is. */
+/** A step of the journey: where the visitor is. */
 export type Step = (typeof STEPS)[number];
+
+/** The steps of the sign-up form, numbered 1 to 6 for the visitor (the address comes before). */
+export const SIGNUP_STEPS = [
+  "package",
+  "details",
+  "otp",
+  "consent",
+  "documents",
+  "review",
+] as const satisfies readonly Step[];
+
+/** A step of the sign-up form. */
+export type SignupStep = (typeof SIGNUP_STEPS)[number];
 
 /** The calls of the journey, each with its own loading flag and last error. */
 export const OPERATIONS = [
   "generateLead",
   "searchAddress",
   "checkCoverage",
+  "selectAddress",
+  "loadOffers",
+  "applyReferralCode",
+  "updateOrder",
   "updateLead",
   "generateOtp",
   "verifyOtp",
   "giveConsent",
   "uploadDocument",
   "deleteDocument",
-  "updateOrder",
   "purchase",
   "checkEntitled",
   "registerInterest",
@@ -75,13 +105,37 @@ export interface OtpState {
 export interface EntitledState {
   status: "idle" | "entitled" | "rejected";
   errorCode?: string;
-  data?: unknown;
+  data?: Entitlement;
+  claim?: EntitlementClaim;
 }
+
+/** What the visitor came with: a plan, add-on packs or a referral code from a link. */
+export interface JourneyOrigin {
+  packageId?: string;
+  addOnIds?: readonly string[];
+  referralCode?: string;
+}
+
+/** The package step's choice: the plan, the add-on packs and the referral code. */
+export interface Selection {
+  packageId?: string;
+  addOnIds: readonly string[];
+  referralCode?: string;
+}
+
+/** Why the package step is shown again: the new address cannot get the ordered plan. */
+export type OrderNotice = "address-changed";
 
 /** The whole journey, as subscribers see it. */
 export interface LeadFlowState {
   product: Product;
   language: Language;
+  /**
+   * The saved journey has been looked for (`restore()` ran). A server render, and the first
+   * render in the browser before the restore, show false: a UI shows a placeholder, not "no
+   * journey", until then.
+   */
+  restored: boolean;
   step: Step;
   /** The furthest step reached; `goTo` may move back and forward up to it. */
   furthestStep: Step;
@@ -93,17 +147,33 @@ export interface LeadFlowState {
   mock: boolean;
   loading: Readonly<Record<Operation, boolean>>;
   errors: Readonly<Partial<Record<Operation, LeadFlowErrorInfo>>>;
+  /** What the visitor came with (a link), kept across a new lead. */
+  origin: JourneyOrigin;
   searchPayload?: LeadSearchPayload;
   addresses: readonly Address[];
   coverage?: Coverage;
+  /** The covered address recorded on the lead (the installation address). */
+  address?: Address;
+  /** The plans this address can get, priced by the service, in `offersLanguage`. */
+  offers?: Offers;
+  offersLanguage?: Language;
+  /** The plan, add-ons and referral code chosen at the package step. */
+  selection: Selection;
+  /** The referral code as the content service describes it (checked, usable). */
+  referral?: ReferralInfo;
+  /** The order as the service recorded and priced it; the figures every screen shows. */
+  order?: Order;
+  orderNotice?: OrderNotice;
   leadUpdateFlags?: LeadUpdateFlags;
   otp: OtpState;
   consent?: { language: Language };
   uploads: readonly UploadState[];
   documents: readonly UploadedDocument[];
   entitled: EntitledState;
+  interest?: Interest;
   /** The order number once the lead is submitted. */
   orderNumber?: string;
+  submittedAt?: string;
 }
 
 /** What survives a reload (never the token itself: that has its own storage key). */
@@ -114,9 +184,16 @@ export type SavedJourney = Pick<
   | "furthestStep"
   | "leadId"
   | "orderNumber"
+  | "submittedAt"
   | "phoneNumber"
+  | "origin"
   | "searchPayload"
   | "coverage"
+  | "address"
+  | "selection"
+  | "referral"
+  | "order"
+  | "orderNotice"
   | "consent"
   | "documents"
 > & { otp: Omit<OtpState, "resendSeconds"> };
@@ -124,12 +201,26 @@ export type SavedJourney = Pick<
 /** Every event of the journey; the reducer handles them all in one switch. */
 export type LeadFlowEvent =
   | { type: "restored"; saved: SavedJourney; hasToken: boolean; now: number }
+  | { type: "nothingRestored" }
+  | { type: "begun"; origin: JourneyOrigin }
   | { type: "started"; operation: Operation }
   | { type: "failed"; operation: Operation; error: LeadFlowErrorInfo }
   | { type: "leadGenerated"; leadId: string }
   | { type: "addressesFound"; payload: LeadSearchPayload; addresses: Address[] }
-  | { type: "coverageChecked"; payload: LeadSearchPayload; coverage: Coverage }
-  | { type: "leadUpdated"; phoneNumber?: string }
+  | {
+      type: "coverageChecked";
+      coverage: Coverage;
+      /** The visitor's search, when the check was of it (not of a picked address). */
+      payload?: LeadSearchPayload;
+    }
+  | { type: "addressNotCovered" }
+  | { type: "addressRecorded"; address: Address; order?: Order; operation?: Operation }
+  | { type: "offersLoaded"; offers: Offers; language: Language }
+  | { type: "selected"; selection: Partial<Selection> }
+  | { type: "referralChecked"; referral: ReferralInfo }
+  | { type: "orderUpdated"; order: Order }
+  | { type: "packageConfirmed" }
+  | { type: "leadUpdated"; phoneNumber?: string; order?: Order }
   | { type: "leadUpdateRejected"; flags: LeadUpdateFlags; error: LeadFlowErrorInfo }
   | { type: "otpSent"; phoneNumber: string; code: string; sentAt: number; now: number }
   | { type: "otpVerified" }
@@ -141,14 +232,16 @@ export type LeadFlowEvent =
   | { type: "uploadFinished"; uploadId: string; document: UploadedDocument }
   | { type: "uploadFailed"; uploadId: string; error: LeadFlowErrorInfo }
   | { type: "documentDeleted"; documentId: string }
-  | { type: "orderUpdated" }
-  | { type: "purchased"; orderNumber: string }
-  | { type: "entitledChecked"; data: unknown }
+  | { type: "documentsFinished" }
+  | { type: "purchased"; orderNumber: string; submittedAt: string; order: Order }
+  | { type: "entitledChecked"; data: Entitlement }
+  | { type: "entitlementClaimed"; claim: EntitlementClaim }
   | { type: "entitledRejected"; errorCode: string; error: LeadFlowErrorInfo }
-  | { type: "interestRegistered" }
+  | { type: "interestRegistered"; interest: Interest }
   | { type: "languageChanged"; language: Language }
   | { type: "stepSelected"; step: Step }
   | { type: "tokenLost" }
+  | { type: "restarted" }
   | { type: "reset" };
 
 const idle = Object.fromEntries(OPERATIONS.map((op) => [op, false])) as Record<Operation, boolean>;
@@ -158,13 +251,16 @@ export function initialState(product: Product, language: Language, mock: boolean
   return {
     product,
     language,
+    restored: false,
     step: "start",
     furthestStep: "start",
     hasToken: false,
     mock,
     loading: idle,
     errors: {},
+    origin: {},
     addresses: [],
+    selection: { addOnIds: [] },
     otp: { resendSeconds: 0, verified: false },
     uploads: [],
     documents: [],
@@ -172,7 +268,8 @@ export function initialState(product: Product, language: Language, mock: boolean
   };
 }
 
-const later = (a: Step, b: Step): Step => (STEPS.indexOf(b) > STEPS.indexOf(a) ? b : a);
+const index = (step: Step) => STEPS.indexOf(step);
+const later = (a: Step, b: Step): Step => (index(b) > index(a) ? b : a);
 
 /** Moves forward to `to`, never back (redoing an earlier call does not rewind the journey). */
 function advance(state: LeadFlowState, to: Step): Pick<LeadFlowState, "step" | "furthestStep"> {
@@ -197,19 +294,75 @@ function updateUpload(
   return uploads.map((u) => (u.uploadId === uploadId ? { ...u, ...patch } : u));
 }
 
+/**
+ * The selection an order stands for. The packs the visitor chose stay chosen even when the plan
+ * includes them (and the order leaves them out), so another plan gets them back.
+ */
+function selectionOf(order: Order, selection: Selection): Selection {
+  const code = order.referralCode ?? selection.referralCode;
+  return {
+    packageId: order.packageId,
+    addOnIds: [...new Set([...order.addOnIds, ...selection.addOnIds])],
+    ...(code !== undefined ? { referralCode: code } : {}),
+  };
+}
+
+/**
+ * The lead's order as an answer shows it: an order the state held that the answer no longer has
+ * was removed by the service (a new address that cannot get the plan), so the package step comes
+ * back with a notice.
+ */
+function withOrderFrom(
+  state: LeadFlowState,
+  order: Order | undefined,
+): Pick<LeadFlowState, "order" | "orderNotice" | "step"> {
+  if (order) return { order, orderNotice: undefined, step: state.step };
+  if (!state.order) return { order: undefined, orderNotice: state.orderNotice, step: state.step };
+  return {
+    order: undefined,
+    orderNotice: "address-changed",
+    step: index(state.step) > index("package") ? "package" : state.step,
+  };
+}
+
+/** A journey that has not started, for a state that may already be restored. */
+const fresh = (state: LeadFlowState): LeadFlowState => ({
+  ...initialState(state.product, state.language, state.mock),
+  restored: state.restored,
+});
+
 /** The journey's one reducer: every transition of every event is here. */
 export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): LeadFlowState {
   switch (event.type) {
     case "restored": {
       const { otp, ...saved } = event.saved;
+      // A journey whose token is gone comes back as it was, its session ended (isSessionEnded):
+      // the visitor is told so, and startAgain() keeps what they came with and typed.
       return {
         ...state,
         ...saved,
-        // A journey whose token is gone can only start again.
-        step: event.hasToken ? saved.step : "start",
-        furthestStep: event.hasToken ? saved.furthestStep : "start",
+        restored: true,
         hasToken: event.hasToken,
         otp: { ...otp, resendSeconds: otpResendSeconds(otp.sentAt, event.now) },
+      };
+    }
+    case "nothingRestored":
+      return state.restored ? state : { ...state, restored: true };
+    case "begun": {
+      const origin: JourneyOrigin = { ...state.origin, ...event.origin };
+      // A submitted journey is over: a new visit starts a new one (the confirmation stays until
+      // then). Before the plan is recorded, the link's plan and packs become the choice.
+      if (state.step === "submitted") {
+        return {
+          ...fresh(state),
+          origin: event.origin,
+          selection: selectionFromOrigin(event.origin),
+        };
+      }
+      return {
+        ...state,
+        origin,
+        selection: state.order ? state.selection : selectionFromOrigin(origin, state.selection),
       };
     }
     case "started":
@@ -225,9 +378,18 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         errors: { ...state.errors, [event.operation]: event.error },
       };
     case "leadGenerated":
+      // A new lead: everything of the earlier one goes, except what the visitor came with, what
+      // they typed in the search and the referral code they had.
       return {
-        ...initialState(state.product, state.language, state.mock),
+        ...fresh(state),
         ...done(state, "generateLead"),
+        origin: state.origin,
+        selection: selectionFromOrigin(state.origin, {
+          addOnIds: [],
+          ...(state.selection.referralCode ? { referralCode: state.selection.referralCode } : {}),
+        }),
+        ...(state.referral ? { referral: state.referral } : {}),
+        ...(state.searchPayload ? { searchPayload: state.searchPayload } : {}),
         leadId: event.leadId,
         hasToken: true,
         step: "address",
@@ -244,10 +406,67 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
       return {
         ...state,
         ...done(state, "checkCoverage"),
-        searchPayload: event.payload,
+        ...(event.payload ? { searchPayload: event.payload } : {}),
         coverage: event.coverage,
-        ...(event.coverage.covered ? advance(state, "details") : {}),
       };
+    case "addressNotCovered":
+      return { ...state, ...done(state, "selectAddress") };
+    case "addressRecorded": {
+      const moved = advance(state, "package");
+      const order = withOrderFrom({ ...state, step: moved.step }, event.order);
+      return {
+        ...state,
+        ...done(state, event.operation ?? "selectAddress"),
+        ...moved,
+        ...order,
+        address: event.address,
+        // New offers follow for the new address.
+        offers: undefined,
+        offersLanguage: undefined,
+      };
+    }
+    case "offersLoaded": {
+      const available = new Set(event.offers.plans.map((p) => p.id));
+      const packs = new Set(event.offers.addOns.map((a) => a.id));
+      const packageId =
+        state.selection.packageId && available.has(state.selection.packageId)
+          ? state.selection.packageId
+          : undefined;
+      return {
+        ...state,
+        ...done(state, "loadOffers"),
+        offers: event.offers,
+        offersLanguage: event.language,
+        selection: {
+          ...state.selection,
+          packageId,
+          addOnIds: state.selection.addOnIds.filter((id) => packs.has(id)),
+        },
+      };
+    }
+    case "selected":
+      return { ...state, selection: { ...state.selection, ...event.selection } };
+    case "referralChecked":
+      return {
+        ...state,
+        ...done(state, "applyReferralCode"),
+        referral: event.referral,
+        selection: { ...state.selection, referralCode: event.referral.code },
+      };
+    case "orderUpdated":
+      return {
+        ...state,
+        ...done(state, "updateOrder"),
+        order: event.order,
+        orderNotice: undefined,
+        selection: selectionOf(event.order, state.selection),
+      };
+    case "packageConfirmed": {
+      if (!state.order) return state;
+      // Back to where the visitor was (a plan changed from the review returns to the review).
+      const step = later("details", state.furthestStep);
+      return { ...state, step, furthestStep: later(state.furthestStep, step) };
+    }
     case "leadUpdated": {
       const { leadUpdateFlags: _flags, ...rest } = state;
       const phoneNumber = event.phoneNumber ?? state.phoneNumber;
@@ -258,6 +477,8 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         ...rest,
         ...done(state, "updateLead"),
         ...advance(state, "otp"),
+        // Contact details never remove an order; an answer carrying one is the latest.
+        ...(event.order ? { order: event.order } : {}),
         ...(phoneNumber !== undefined ? { phoneNumber } : {}),
         otp: changed ? { ...state.otp, verified: false } : state.otp,
       };
@@ -362,13 +583,15 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         documents: state.documents.filter((d) => d.documentId !== event.documentId),
         uploads: state.uploads.filter((u) => u.documentId !== event.documentId),
       };
-    case "orderUpdated":
-      return { ...state, ...done(state, "updateOrder"), ...advance(state, "order") };
+    case "documentsFinished":
+      return state.documents.length > 0 ? { ...state, ...advance(state, "review") } : state;
     case "purchased":
       return {
         ...state,
         ...done(state, "purchase"),
         orderNumber: event.orderNumber,
+        submittedAt: event.submittedAt,
+        order: event.order,
         ...advance(state, "submitted"),
       };
     case "entitledChecked":
@@ -377,31 +600,78 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         ...done(state, "checkEntitled"),
         entitled: { status: "entitled", data: event.data },
       };
+    case "entitlementClaimed":
+      return {
+        ...state,
+        ...done(state, "checkEntitled"),
+        entitled: { ...state.entitled, status: "entitled", claim: event.claim },
+      };
     case "entitledRejected":
       return {
         ...state,
         loading: { ...state.loading, checkEntitled: false },
         errors: { ...state.errors, checkEntitled: event.error },
-        entitled: { status: "rejected", errorCode: event.errorCode },
+        entitled: { ...state.entitled, status: "rejected", errorCode: event.errorCode },
       };
     case "interestRegistered":
-      return { ...state, ...done(state, "registerInterest") };
+      return { ...state, ...done(state, "registerInterest"), interest: event.interest };
     case "languageChanged":
       return state.language === event.language ? state : { ...state, language: event.language };
     case "stepSelected":
-      // Any step up to the furthest one reached, and only while the lead token is saved.
-      return STEPS.indexOf(event.step) <= STEPS.indexOf(state.furthestStep) && state.hasToken
-        ? { ...state, step: event.step }
-        : state;
+      return canGoTo(state, event.step) ? { ...state, step: event.step } : state;
     case "tokenLost":
       return { ...state, hasToken: false };
+    case "restarted":
+      // A new lead comes next; what the visitor came with and typed stays.
+      return {
+        ...fresh(state),
+        origin: state.origin,
+        selection: {
+          addOnIds: state.selection.addOnIds,
+          ...(state.selection.packageId ? { packageId: state.selection.packageId } : {}),
+          ...(state.selection.referralCode ? { referralCode: state.selection.referralCode } : {}),
+        },
+        ...(state.referral ? { referral: state.referral } : {}),
+        ...(state.searchPayload ? { searchPayload: state.searchPayload } : {}),
+      };
     case "reset":
-      return initialState(state.product, state.language, state.mock);
+      return fresh(state);
     default: {
       const unknown: never = event;
       throw new Error(`Unhandled lead-flow event ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/**
+ * Whether `goTo(step)` may move there: a step reached before, while the lead token is saved, and
+ * past the package step only with a recorded order.
+ */
+export function canGoTo(state: LeadFlowState, step: Step): boolean {
+  if (!state.hasToken || state.step === "submitted" || step === "submitted") return false;
+  if (index(step) > index(state.furthestStep) || index(step) < index("address")) return false;
+  return index(step) <= index("package") || state.order !== undefined;
+}
+
+/**
+ * The lead's session is over (its token expired, was refused or is gone from storage) while the
+ * journey is not finished: a UI says so and offers `startAgain()`, which keeps the visitor's
+ * origin, search, plan and referral code for the new lead.
+ */
+export function isSessionEnded(state: LeadFlowState): boolean {
+  return !state.hasToken && state.leadId !== undefined && state.step !== "submitted";
+}
+
+/** The package step's choice from a link's plan and packs, on top of an earlier choice. */
+function selectionFromOrigin(origin: JourneyOrigin, base: Selection = { addOnIds: [] }): Selection {
+  return {
+    ...base,
+    ...(origin.packageId ? { packageId: origin.packageId } : {}),
+    addOnIds: origin.addOnIds
+      ? [...new Set([...base.addOnIds, ...origin.addOnIds])]
+      : base.addOnIds,
+    ...(origin.referralCode && !base.referralCode ? { referralCode: origin.referralCode } : {}),
+  };
 }
 
 function isActive(upload: UploadState): boolean {
@@ -415,14 +685,26 @@ export function toSavedJourney(state: LeadFlowState): SavedJourney {
     product: state.product,
     step: state.step,
     furthestStep: state.furthestStep,
+    origin: state.origin,
+    selection: state.selection,
     otp,
     documents: state.documents,
   };
-  if (state.leadId !== undefined) saved.leadId = state.leadId;
-  if (state.searchPayload) saved.searchPayload = state.searchPayload;
-  if (state.coverage) saved.coverage = state.coverage;
-  if (state.consent) saved.consent = state.consent;
-  if (state.orderNumber !== undefined) saved.orderNumber = state.orderNumber;
-  if (state.phoneNumber !== undefined) saved.phoneNumber = state.phoneNumber;
+  const optional = [
+    "leadId",
+    "orderNumber",
+    "submittedAt",
+    "phoneNumber",
+    "searchPayload",
+    "coverage",
+    "address",
+    "referral",
+    "order",
+    "orderNotice",
+    "consent",
+  ] as const;
+  for (const key of optional) {
+    if (state[key] !== undefined) (saved as Record<string, unknown>)[key] = state[key];
+  }
   return saved;
 }

@@ -12,6 +12,7 @@ export interface LeadApi {
     Services["shop"],
     | "generateSbbLead"
     | "updateSbbLead"
+    | "getSbbOffers"
     | "updateSbbOrder"
     | "purchaseLead"
     | "generateSignedUrl"
@@ -21,7 +22,10 @@ export interface LeadApi {
     | "submitConsent"
     | "registerInterest"
   >;
-  readonly content: Pick<Services["content"], "getEntitledAstroFibre" | "claimEntitledAstroFibre">;
+  readonly content: Pick<
+    Services["content"],
+    "getEntitledAstroFibre" | "claimEntitledAstroFibre" | "getReferralInfo"
+  >;
 }
 
 type Data<F> = F extends (...args: never[]) => Promise<{ data: infer D }> ? D : never;
@@ -32,8 +36,26 @@ export type Address = Data<LeadApi["address"]["greenfieldSearch"]>[number];
 export type Coverage = Data<LeadApi["address"]["checkIspCoverage"]>;
 /** The lead as the shop service answers an update. */
 export type Lead = Data<LeadApi["shop"]["updateSbbLead"]>;
-/** The lead's recorded order (package, add-ons, installation). */
+/** The lead's recorded order (plan, add-ons, referral code, installation), priced. */
 export type Order = Data<LeadApi["shop"]["updateSbbOrder"]>;
+/** A price: monthly periods (promotional, then regular), regular monthly, installation fee. */
+export type Price = Order["price"];
+/** The plans and add-on packs the lead's address can get, priced. */
+export type Offers = Data<LeadApi["shop"]["getSbbOffers"]>;
+/** A plan the address can get. */
+export type PlanOffer = Offers["plans"][number];
+/** A plan the address cannot get, and why. */
+export type UnavailablePlan = Offers["unavailablePlans"][number];
+/** An add-on pack, priced. */
+export type AddOnOffer = Offers["addOns"][number];
+/** A referral code as the content service describes it. */
+export type ReferralInfo = Data<LeadApi["content"]["getReferralInfo"]>;
+/** The entitled-fibre answer for the product token's account. */
+export type Entitlement = Data<LeadApi["content"]["getEntitledAstroFibre"]>;
+/** A claimed entitled-fibre offer. */
+export type EntitlementClaim = Data<LeadApi["content"]["claimEntitledAstroFibre"]>;
+/** A register-interest answer. */
+export type Interest = Data<LeadApi["shop"]["registerInterest"]>;
 /** The submitted purchase (order number). */
 export type Purchase = Data<LeadApi["shop"]["purchaseLead"]>;
 /** Body of the order update. */

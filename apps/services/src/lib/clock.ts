@@ -6,6 +6,12 @@ export interface Clock {
 /** The wall clock. */
 export const systemClock: Clock = { now: () => new Date() };
 
+/** A clock that starts at `start` and runs at the wall clock's pace (CLOCK_START, outside production). */
+export function startedClock(start: Date, wall: () => number = Date.now): Clock {
+  const offset = start.getTime() - wall();
+  return { now: () => new Date(wall() + offset) };
+}
+
 /** A clock that only moves when told to (tests). */
 export class ManualClock implements Clock {
   #ms: number;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { startedClock } from "./clock.js";
 import { packageRoot } from "./paths.js";
 import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, ENV_VARIABLES, loadEnv } from "./env.js";
 
@@ -12,6 +13,32 @@ const PROD_SECRETS = {
   ALTCHA_HMAC_KEY: "a".repeat(40),
   MARKETING_API_KEY: "m".repeat(40),
 };
+
+describe("CLOCK_START", () => {
+  it("starts the clock at an instant outside production, and runs from there", () => {
+    const env = loadEnv({ CLOCK_START: "2026-11-21T10:00:00+08:00" });
+    expect(env.clockStart?.toISOString()).toBe("2026-11-21T02:00:00.000Z");
+    let wall = Date.parse("2030-01-01T00:00:00Z");
+    const clock = startedClock(env.clockStart!, () => wall);
+    expect(clock.now().toISOString()).toBe("2026-11-21T02:00:00.000Z");
+    wall += 90_000;
+    expect(clock.now().toISOString()).toBe("2026-11-21T02:01:30.000Z");
+    expect(loadEnv({}).clockStart).toBeUndefined();
+  });
+
+  it("is refused in production and when it is no date", () => {
+    expect(() =>
+      loadEnv({
+        ...PROD_SECRETS,
+        DATABASE_URL: "postgres://x/y",
+        CLOCK_START: "2026-11-21T10:00:00Z",
+      }),
+    ).toThrow("Refusing to start in production with CLOCK_START");
+    expect(() => loadEnv({ CLOCK_START: "tomorrow" })).toThrow(
+      'CLOCK_START must be an ISO date-time, got "tomorrow"',
+    );
+  });
+});
 
 describe("environment schema", () => {
   it("takes every default when nothing is set", () => {

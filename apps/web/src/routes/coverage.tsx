@@ -1,22 +1,36 @@
 import { createFileRoute } from "@tanstack/react-router";
+import {
+  originOf,
+  originSearch,
+  productOf,
+  productSearch,
+  type OriginSearch,
+} from "../features/fibre-journey/api/journey-search";
 import { CoveragePage } from "../features/fibre-journey/components/coverage-page";
 
 export const Route = createFileRoute("/coverage")({
-  validateSearch: (search: Record<string, unknown>): { postcode?: string; package?: string } => ({
+  // ?product=tv for Suria TV; ?package=, ?addOn= and ?referral= come from campaign, product,
+  // pack and referral links (kept only when well formed).
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): OriginSearch & { product?: "tv"; postcode?: string } => ({
+    ...productSearch(productOf(search)),
     postcode:
       typeof search.postcode === "string" && search.postcode.length <= 5
         ? search.postcode
         : undefined,
-    // Checked as an identifier by the page (the rule lives in @portal/validation).
-    package:
-      typeof search.package === "string" && search.package.length <= 64
-        ? search.package
-        : undefined,
+    ...originSearch(search),
   }),
   component: CoverageRoute,
 });
 
 function CoverageRoute() {
   const search = Route.useSearch();
-  return <CoveragePage postcode={search.postcode} packageId={search.package} />;
+  return (
+    <CoveragePage
+      product={productOf(search)}
+      origin={originOf(search)}
+      postcode={search.postcode}
+    />
+  );
 }

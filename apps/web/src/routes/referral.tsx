@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { normaliseReferralCode, referralInfoQueryOptions } from "../features/referral/api/referral";
+import { normaliseReferralCode, referralCodeSchema, validate } from "@portal/validation";
+import { referralInfoQueryOptions } from "../features/referral/api/referral";
 import { ReferralPage } from "../features/referral/components/referral-page";
 import { currentLanguage } from "../shared/language";
 import { optionalString } from "../shared/search-params";
@@ -12,8 +13,9 @@ export const Route = createFileRoute("/referral")({
   },
   loaderDeps: ({ search }) => ({ code: search.code }),
   // Prefetch only: an unknown code is a message on the page, not a 404 page.
+  // A code the rule refuses is shown as such on the page, with no request.
   loader: ({ context: { queryClient }, deps }) =>
-    deps.code
+    deps.code && validate(referralCodeSchema, deps.code).success
       ? queryClient.prefetchQuery(referralInfoQueryOptions(currentLanguage(), deps.code))
       : undefined,
   component: ReferralRoute,

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { productOf, productSearch } from "../features/fibre-journey/api/journey-search";
 import { RegisterInterestPage } from "../features/fibre-journey/components/register-interest-page";
 
 type Residence = "landed" | "multiStorey";
@@ -6,7 +7,8 @@ type Residence = "landed" | "multiStorey";
 export const Route = createFileRoute("/register-interest")({
   validateSearch: (
     search: Record<string, unknown>,
-  ): { postcode?: string; residence?: Residence } => ({
+  ): { product?: "tv"; postcode?: string; residence?: Residence } => ({
+    ...productSearch(productOf(search)),
     postcode:
       typeof search.postcode === "string" && search.postcode.length <= 5
         ? search.postcode
@@ -20,6 +22,12 @@ export const Route = createFileRoute("/register-interest")({
 });
 
 function RegisterInterestRoute() {
-  const { postcode, residence } = Route.useSearch();
-  return <RegisterInterestPage postcode={postcode} residence={residence} />;
+  const search = Route.useSearch();
+  return (
+    <RegisterInterestPage
+      product={productOf(search)}
+      postcode={search.postcode}
+      residence={search.residence}
+    />
+  );
 }

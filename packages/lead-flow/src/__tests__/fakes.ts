@@ -41,23 +41,12 @@ const ok = <T>(data: T) => Promise.resolve({ success: true as const, statusCode:
 export function createFakeApi() {
   const api = {
     address: {
-      greenfieldSearch: vi.fn(() =>
-        ok([
-          {
-            addressId: "KL-50450-000123",
-            residenceType: 2,
-            streetName: "Jalan Ampang",
-            postalCode: "50450",
-            city: "Kuala Lumpur",
-            state: "Wilayah Persekutuan Kuala Lumpur",
-            formatted: "Jalan Ampang, 50450 Kuala Lumpur",
-          },
-        ]),
-      ),
+      greenfieldSearch: vi.fn(() => ok([ADDRESS])),
       checkIspCoverage: vi.fn(() =>
         ok({
           platform: "fibre",
           covered: true,
+          address: ADDRESS,
           networks: [{ network: "Rangkai Gentian", technology: "FTTH", maxSpeedMbps: 1000 }],
         }),
       ),
@@ -66,10 +55,30 @@ export function createFakeApi() {
       generateSbbLead: vi.fn(() =>
         ok({ leadId: "3f1c1d2e-0000-4000-8000-000000000001", token: "jwt.lead.token" }),
       ),
-      updateSbbLead: vi.fn(() => ok({ leadId: "3f1c1d2e-0000-4000-8000-000000000001" })),
-      updateSbbOrder: vi.fn(() => ok({ packageId: "fibre-300-combo", addOnIds: [] })),
+      updateSbbLead: vi.fn((body: { address?: unknown }) =>
+        ok({
+          leadId: "3f1c1d2e-0000-4000-8000-000000000001",
+          ...(body?.address ? { address: ADDRESS } : {}),
+        }),
+      ),
+      getSbbOffers: vi.fn(() => ok(offersOf(["fibre-100", "fibre-500"]))),
+      updateSbbOrder: vi.fn(
+        (body: { packageId: string; addOnIds?: string[]; referralCode?: string }) =>
+          ok(
+            orderOf(body.packageId, {
+              addOnIds: body.addOnIds ?? [],
+              ...(body.referralCode ? { referralCode: body.referralCode } : {}),
+            }),
+          ),
+      ),
       purchaseLead: vi.fn(() =>
-        ok({ leadId: "l", orderNumber: "SF2611210001", status: "submitted", submittedAt: "x" }),
+        ok({
+          leadId: "l",
+          orderNumber: "SF2611210001",
+          status: "submitted",
+          submittedAt: "2026-11-21T06:10:00.000Z",
+          order: orderOf(),
+        }),
       ),
       generateSignedUrl: vi.fn(() =>
         ok({
@@ -86,8 +95,31 @@ export function createFakeApi() {
       registerInterest: vi.fn(() => ok({ interestId: "i", createdAt: "x" })),
     },
     content: {
-      getEntitledAstroFibre: vi.fn(() => ok({ entitled: true })),
-      claimEntitledAstroFibre: vi.fn(() => ok({ claimed: true })),
+      getEntitledAstroFibre: vi.fn(() =>
+        ok({
+          accountNumber: "1000234567",
+          smartCardNumber: "****1234",
+          entitled: true,
+          claimed: false,
+        }),
+      ),
+      claimEntitledAstroFibre: vi.fn(() =>
+        ok({
+          claimId: "7d1c1d2e-0000-4000-8000-000000000009",
+          reference: "SFC-7K2Q-9M4X",
+          claimedAt: "2026-11-21T06:00:00Z",
+        }),
+      ),
+      getReferralInfo: vi.fn((input: { code: string }) =>
+        ok({
+          code: input.code,
+          status: "active",
+          referrerName: "Aminah Y.",
+          product: "fibre",
+          reward: { title: "RM50 rebate", description: "RM50 off your first bill." },
+          validUntil: "2027-12-31",
+        }),
+      ),
     },
   };
   const calls = () =>
@@ -104,4 +136,82 @@ export function httpFailure(statusCode: number, body: unknown) {
     statusCode,
     error: body,
   });
+}
+
+/** A register address (the shape of greenfield-search and the lead's address). */
+export const ADDRESS = {
+  addressId: "SGR-47301-000001",
+  residenceType: 1 as const,
+  houseNumber: "2",
+  streetType: "Jalan",
+  streetName: "SS 7/26",
+  postalCode: "47301",
+  city: "Petaling Jaya",
+  state: "Selangor" as const,
+  formatted: "2, Jalan SS 7/26, Kelana Jaya, 47301 Petaling Jaya, Selangor",
+};
+
+/** A price with a 6-month promotion. */
+export const PROMO_PRICE = {
+  regularMonthlyRm: 169,
+  periods: [
+    { fromMonth: 1, toMonth: 6, monthlyRm: 129 },
+    { fromMonth: 7, monthlyRm: 169 },
+  ],
+  installationFeeRm: 0,
+  campaignIds: ["year-end-fibre-deal"],
+};
+
+/** An order as update-sbb-order answers it. */
+export function orderOf(packageId = "fibre-500", extra: Record<string, unknown> = {}) {
+  return {
+    packageId,
+    addOnIds: [] as string[],
+    speedMbps: 500,
+    contractMonths: 24,
+    items: [{ id: packageId, kind: "plan" as const, price: PROMO_PRICE }],
+    price: PROMO_PRICE,
+    pricedOn: "2026-11-21",
+    updatedAt: "2026-11-21T06:00:00.000Z",
+    ...extra,
+  };
+}
+
+/** Offers at an address that gets up to 100 Mbps. */
+export function offersOf(plans: string[] = ["fibre-100"]) {
+  const flat = (rm: number) => ({
+    regularMonthlyRm: rm,
+    periods: [{ fromMonth: 1, monthlyRm: rm }],
+    installationFeeRm: 0,
+    campaignIds: [],
+  });
+  return {
+    product: "fibre" as const,
+    pricedOn: "2026-11-21",
+    address: ADDRESS,
+    maxSpeedMbps: 100,
+    networks: [{ network: "TeraLink", technology: "VDSL" as const, maxSpeedMbps: 100 }],
+    plans: plans.map((id) => ({
+      id,
+      kind: "combo" as const,
+      name: id,
+      tagline: "t",
+      speedMbps: 100,
+      contractMonths: 24,
+      includedPackIds: [],
+      highlights: [],
+      recommended: false,
+      price: flat(89),
+    })),
+    unavailablePlans: [
+      {
+        id: "fibre-1000",
+        kind: "combo" as const,
+        name: "1Gbps",
+        speedMbps: 1000,
+        reason: "order.plan.tooFast" as const,
+      },
+    ],
+    addOns: [{ id: "sports-pack", name: "Sports Pack", price: flat(40) }],
+  };
 }

@@ -3,11 +3,19 @@ import {
   createLeadFlow,
   createMemoryStorage,
   isLeadFlowError,
+  isSessionEnded,
   type LeadFlow,
   type LeadFlowOptions,
   type PutFile,
 } from "../index.js";
-import { createFakeApi, createFakeClock, httpFailure } from "./fakes.js";
+import {
+  ADDRESS,
+  createFakeApi,
+  createFakeClock,
+  httpFailure,
+  offersOf,
+  orderOf,
+} from "./fakes.js";
 
 const pdf = (size = 16, name = "mykad.pdf", type = "application/pdf") =>
   new File([new Uint8Array(size)], name, { type });
@@ -43,9 +51,10 @@ async function rejection(promise: Promise<unknown>) {
 }
 
 async function walkToOtp(flow: LeadFlow) {
-  await flow.generateLead();
-  await flow.searchAddress({ postalCode: "50450", residenceType: "multiStorey" });
-  await flow.checkCoverage();
+  const [address] = await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
+  await flow.selectAddress(address!);
+  await flow.updateOrder({ packageId: "fibre-500" });
+  flow.confirmPackage();
   await flow.updateLead({ name: "Aminah", phoneNumber: "012-3456789", email: "a@example.my" });
 }
 
@@ -62,15 +71,14 @@ describe("without a saved token", () => {
   it("rejects every token-gated call with exactly 'Token is unavailable' and sends nothing", async () => {
     const { flow, calls } = setup();
     const gated: Array<() => Promise<unknown>> = [
-      () => flow.searchAddress({ postalCode: "50450", residenceType: "landed" }),
-      () => flow.checkCoverage({ postalCode: "50450", residenceType: "landed" }),
+      () => flow.loadOffers(),
       () => flow.updateLead({ phoneNumber: "0123456789" }),
       () => flow.giveConsent(),
       () => flow.generateOtp("0123456789"),
       () => flow.verifyOtp("123456"),
       () => flow.uploadDocument(pdf()),
       () => flow.deleteDocument("doc-1", "pdf"),
-      () => flow.updateOrder({ packageId: "fibre-300-combo" }),
+      () => flow.updateOrder({ packageId: "fibre-300" }),
       () => flow.purchase(),
     ];
     for (const call of gated) {
@@ -79,7 +87,7 @@ describe("without a saved token", () => {
       expect(isLeadFlowError(error, "missing-token")).toBe(true);
     }
     expect(calls()).toBe(0);
-    expect(flow.getSnapshot().errors.searchAddress?.message).toBe("Token is unavailable");
+    expect(flow.getSnapshot().errors.updateLead?.message).toBe("Token is unavailable");
   });
 
   it("rejects the entitled-fibre check with '{product} Token is unavailable'", async () => {
@@ -110,22 +118,22 @@ describe("the journey", () => {
     const { flow, api, storage } = setup({ language: "en" });
     const seen: string[] = [];
     flow.subscribe(() => seen.push(flow.getSnapshot().step));
-    await expect(flow.generateLead({ packageId: "fibre-300-combo" })).resolves.toEqual({
+    await expect(flow.generateLead({ packageId: "fibre-300" })).resolves.toEqual({
       leadId: "3f1c1d2e-0000-4000-8000-000000000001",
     });
     expect(api.shop.generateSbbLead).toHaveBeenCalledWith({
       product: "fibre",
       language: "en",
-      packageId: "fibre-300-combo",
+      packageId: "fibre-300",
     });
-    expect(storage.getItem("portal.lead-flow.token")).toBe("jwt.lead.token");
+    expect(storage.getItem("portal.lead-flow.fibre.token")).toBe("jwt.lead.token");
     expect(flow.getSnapshot()).toMatchObject({ step: "address", hasToken: true });
     expect(seen).toEqual(["start", "address"]);
-    expect(JSON.parse(storage.getItem("portal.lead-flow.journey")!)).toMatchObject({
-      version: 1,
+    expect(JSON.parse(storage.getItem("portal.lead-flow.fibre.journey")!)).toMatchObject({
+      version: 2,
       journey: { step: "address", leadId: "3f1c1d2e-0000-4000-8000-000000000001" },
     });
-    expect(storage.getItem("portal.lead-flow.journey")).not.toContain("jwt.lead.token");
+    expect(storage.getItem("portal.lead-flow.fibre.journey")).not.toContain("jwt.lead.token");
   });
 
   it("maps landed/multiStorey, sends the token, and checks coverage for the product", async () => {
@@ -141,7 +149,83 @@ describe("the journey", () => {
       { postalCode: "50450", residenceType: 1 },
       { token: "jwt.lead.token", params: { platform: "fibre" } },
     );
-    expect(flow.getSnapshot().step).toBe("details");
+    expect(flow.getSnapshot().step).toBe("address");
+  });
+
+  it("creates the lead with the search, and a new one once when the token expired", async () => {
+    const { flow, api } = setup();
+    flow.begin({ packageId: "fibre-500", addOnIds: ["sports-pack"] });
+    await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
+    expect(api.shop.generateSbbLead).toHaveBeenCalledWith({
+      product: "fibre",
+      language: "bm",
+      packageId: "fibre-500",
+    });
+    // The 24 h token has expired: a new lead, the same search again, what was chosen kept.
+    api.address.greenfieldSearch.mockRejectedValueOnce(
+      httpFailure(401, { statusCode: 401, code: "auth.token.expired" }),
+    );
+    const found = await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
+    expect(found).toHaveLength(1);
+    expect(api.shop.generateSbbLead).toHaveBeenCalledTimes(2);
+    expect(api.address.greenfieldSearch).toHaveBeenCalledTimes(3);
+    expect(flow.getSnapshot()).toMatchObject({
+      hasToken: true,
+      step: "address",
+      searchPayload: { postalCode: "47301", residenceType: 1 },
+      selection: { packageId: "fibre-500", addOnIds: ["sports-pack"] },
+      errors: {},
+    });
+  });
+
+  it("records a covered address on the lead and loads its offers", async () => {
+    const { flow, api } = setup({ language: "en" });
+    const [address] = await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
+    const coverage = await flow.selectAddress(address!, { unitNumber: "A-1" });
+    expect(coverage.covered).toBe(true);
+    expect(api.address.checkIspCoverage).toHaveBeenLastCalledWith(
+      {
+        postalCode: "47301",
+        residenceType: 1,
+        streetName: "SS 7/26",
+        streetType: "Jalan",
+        houseNumber: "2",
+      },
+      { token: "jwt.lead.token", params: { platform: "fibre" } },
+    );
+    expect(api.shop.updateSbbLead).toHaveBeenCalledWith(
+      { address: { addressId: ADDRESS.addressId, unitNumber: "A-1" } },
+      { token: "jwt.lead.token" },
+    );
+    expect(api.shop.getSbbOffers).toHaveBeenCalledWith({ lang: "en" }, { token: "jwt.lead.token" });
+    expect(flow.getSnapshot()).toMatchObject({
+      step: "package",
+      address: ADDRESS,
+      offersLanguage: "en",
+      offers: { maxSpeedMbps: 100 },
+    });
+    // Names come in the visitor's language: a switch reads the offers again.
+    flow.setLanguage("bm");
+    await vi.waitFor(() => expect(flow.getSnapshot().offersLanguage).toBe("bm"));
+    expect(api.shop.getSbbOffers).toHaveBeenLastCalledWith(
+      { lang: "bm" },
+      { token: "jwt.lead.token" },
+    );
+  });
+
+  it("stays at the address when it is not covered", async () => {
+    const { flow, api } = setup();
+    const [address] = await flow.searchAddress({ postalCode: "45000", residenceType: "landed" });
+    api.address.checkIspCoverage.mockResolvedValueOnce({
+      success: true,
+      statusCode: 200,
+      data: { platform: "fibre", covered: false, address: ADDRESS, networks: [] },
+    } as never);
+    const coverage = await flow.selectAddress(address!);
+    expect(coverage.covered).toBe(false);
+    expect(api.shop.updateSbbLead).not.toHaveBeenCalled();
+    expect(flow.getSnapshot()).toMatchObject({ step: "address", errors: {} });
+    expect(flow.getSnapshot().loading.selectAddress).toBe(false);
   });
 
   it("refuses an invalid search before sending it", async () => {
@@ -207,16 +291,162 @@ describe("the journey", () => {
     expect(flow.getSnapshot().consent).toEqual({ language: "en" });
   });
 
-  it("submits the order and the purchase", async () => {
+  it("records the choice as a priced order, the latest answer winning, then submits", async () => {
     const { flow, api } = setup();
     await flow.generateLead();
-    await flow.updateOrder({ packageId: "fibre-300-combo", installationSlot: "morning" });
+    await flow.updateOrder({ packageId: "fibre-300", installationSlot: "morning" });
+    expect(api.shop.updateSbbOrder).toHaveBeenLastCalledWith(
+      { packageId: "fibre-300", installationSlot: "morning" },
+      { token: "jwt.lead.token" },
+    );
+    // Two quick changes: the first answer arrives last and does not overwrite the second.
+    let release: () => void = () => {};
+    api.shop.updateSbbOrder.mockImplementationOnce(
+      (body) =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({ success: true, statusCode: 200, data: orderOf(body.packageId) });
+        }) as never,
+    );
+    const slow = flow.updateOrder({ packageId: "fibre-100" });
+    await flow.updateOrder({ addOnIds: ["sports-pack"] });
+    expect(api.shop.updateSbbOrder).toHaveBeenLastCalledWith(
+      { packageId: "fibre-100", addOnIds: ["sports-pack"] },
+      { token: "jwt.lead.token" },
+    );
+    release();
+    await slow;
+    expect(flow.getSnapshot().order).toMatchObject({
+      packageId: "fibre-100",
+      addOnIds: ["sports-pack"],
+    });
+    expect(flow.getSnapshot().selection).toEqual({
+      packageId: "fibre-100",
+      addOnIds: ["sports-pack"],
+    });
     await flow.purchase();
     expect(api.shop.purchaseLead).toHaveBeenCalledWith(
       { termsAccepted: true },
       { token: "jwt.lead.token" },
     );
-    expect(flow.getSnapshot()).toMatchObject({ step: "submitted", orderNumber: "SF2611210001" });
+    expect(flow.getSnapshot()).toMatchObject({
+      step: "submitted",
+      orderNumber: "SF2611210001",
+      submittedAt: "2026-11-21T06:10:00.000Z",
+      order: orderOf(),
+    });
+  });
+
+  it("leaves out the packs the plan includes, and keeps them chosen for another plan", async () => {
+    const { flow, api } = setup();
+    await flow.generateLead();
+    api.shop.getSbbOffers.mockResolvedValueOnce({
+      success: true,
+      statusCode: 200,
+      data: {
+        ...offersOf(["tv-keluarga", "tv-asas"]),
+        plans: offersOf(["tv-keluarga", "tv-asas"]).plans.map((p) =>
+          p.id === "tv-keluarga" ? { ...p, includedPackIds: ["kids-pack"] } : p,
+        ),
+      },
+    } as never);
+    await flow.loadOffers();
+    flow.begin({ addOnIds: ["kids-pack"] });
+    await flow.updateOrder({ packageId: "tv-keluarga" });
+    expect(api.shop.updateSbbOrder).toHaveBeenLastCalledWith(
+      { packageId: "tv-keluarga" },
+      { token: "jwt.lead.token" },
+    );
+    expect(flow.getSnapshot().selection.addOnIds).toEqual(["kids-pack"]);
+    await flow.updateOrder({ packageId: "tv-asas" });
+    expect(api.shop.updateSbbOrder).toHaveBeenLastCalledWith(
+      { packageId: "tv-asas", addOnIds: ["kids-pack"] },
+      { token: "jwt.lead.token" },
+    );
+  });
+
+  it("refuses an order without a plan before sending, and a confirmation without an order", async () => {
+    const { flow, api } = setup();
+    await flow.generateLead();
+    expect(await rejection(flow.updateOrder())).toMatchObject({
+      code: "invalid-input",
+      fieldErrors: [{ field: "packageId", code: "validation.required" }],
+    });
+    expect(() => flow.confirmPackage()).toThrow("confirmPackage needs an order");
+    expect(() => flow.finishDocuments()).toThrow("finishDocuments needs an uploaded document");
+    expect(api.shop.updateSbbOrder).not.toHaveBeenCalled();
+  });
+
+  it("checks a referral code: too short is refused before any request", async () => {
+    const { flow, api, calls } = setup();
+    expect(await rejection(flow.applyReferralCode("AB"))).toMatchObject({
+      code: "invalid-input",
+      fieldErrors: [{ field: "referralCode", code: "validation.referralCode.invalid" }],
+    });
+    expect(calls()).toBe(0);
+    for (const [answer, status] of [
+      [httpFailure(404, { code: "referral.notFound" }), "notFound"],
+      [{ status: "expired", product: "fibre" }, "expired"],
+      [{ status: "exhausted", product: "fibre" }, "exhausted"],
+      [{ status: "active", product: "tv" }, "product"],
+    ] as const) {
+      if (answer instanceof Error) api.content.getReferralInfo.mockRejectedValueOnce(answer);
+      else
+        api.content.getReferralInfo.mockResolvedValueOnce({
+          success: true,
+          statusCode: 200,
+          data: {
+            code: "OLDCODE01",
+            referrerName: "R",
+            reward: { title: "t", description: "d" },
+            ...answer,
+          },
+        } as never);
+      expect(await rejection(flow.applyReferralCode("OLDCODE01"))).toMatchObject({
+        code: "referral-rejected",
+        referralStatus: status,
+      });
+    }
+    expect(flow.getSnapshot().referral).toBeUndefined();
+  });
+
+  it("keeps a usable referral code for the order, and records it on an order already made", async () => {
+    const { flow, api } = setup();
+    await flow.generateLead();
+    await flow.updateOrder({ packageId: "fibre-500" });
+    const info = await flow.applyReferralCode(" suria 8k2q ");
+    expect(info.code).toBe("SURIA8K2Q");
+    expect(api.content.getReferralInfo).toHaveBeenCalledWith({ code: "SURIA8K2Q", lang: "bm" });
+    expect(api.shop.updateSbbOrder).toHaveBeenLastCalledWith(
+      { packageId: "fibre-500", referralCode: "SURIA8K2Q" },
+      { token: "jwt.lead.token" },
+    );
+    expect(flow.getSnapshot()).toMatchObject({
+      referral: { code: "SURIA8K2Q", reward: { title: "RM50 rebate" } },
+      selection: { referralCode: "SURIA8K2Q" },
+      order: { referralCode: "SURIA8K2Q" },
+    });
+    // The service has the last word: a code it refuses is a referral-rejected error.
+    api.shop.updateSbbOrder.mockRejectedValueOnce(
+      httpFailure(400, { statusCode: 400, field: "referralCode", code: "referral.exhausted" }),
+    );
+    expect(await rejection(flow.updateOrder())).toMatchObject({
+      code: "referral-rejected",
+      referralStatus: "exhausted",
+    });
+  });
+
+  it("takes a referral code from a link when the journey begins", async () => {
+    const { flow, api } = setup();
+    flow.begin({ referralCode: "SURIA8K2Q", packageId: "fibre-500" });
+    await vi.waitFor(() => expect(flow.getSnapshot().referral?.code).toBe("SURIA8K2Q"));
+    expect(api.content.getReferralInfo).toHaveBeenCalledTimes(1);
+    await flow.generateLead();
+    await flow.updateOrder();
+    expect(api.shop.updateSbbOrder).toHaveBeenLastCalledWith(
+      { packageId: "fibre-500", referralCode: "SURIA8K2Q" },
+      { token: "jwt.lead.token" },
+    );
   });
 
   it("registers interest without a token", async () => {
@@ -336,18 +566,26 @@ describe("the OTP resend clock", () => {
 });
 
 describe("resume", () => {
-  it("starts over when the saved token is gone", async () => {
+  it("ends the session when the saved token is gone; startAgain keeps the search", async () => {
     const { flow, storage, make } = setup();
     await walkToOtp(flow);
-    storage.removeItem("portal.lead-flow.token");
-    expect(make().getSnapshot()).toMatchObject({ step: "start", hasToken: false });
+    storage.removeItem("portal.lead-flow.fibre.token");
+    const reloaded = make();
+    expect(reloaded.getSnapshot()).toMatchObject({ step: "otp", hasToken: false });
+    expect(isSessionEnded(reloaded.getSnapshot())).toBe(true);
+    reloaded.startAgain();
+    expect(isSessionEnded(reloaded.getSnapshot())).toBe(false);
+    expect(reloaded.getSnapshot()).toMatchObject({
+      step: "start",
+      searchPayload: { postalCode: "47301" },
+    });
   });
 
   it("ignores a journey of another product or a corrupt record", async () => {
     const { flow, make, storage } = setup();
     await flow.generateLead();
     expect(make({ product: "tv" }).getSnapshot().step).toBe("start");
-    storage.setItem("portal.lead-flow.journey", "{not json");
+    storage.setItem("portal.lead-flow.fibre.journey", "{not json");
     expect(make().getSnapshot().step).toBe("start");
   });
 
@@ -355,10 +593,10 @@ describe("resume", () => {
     const { make, storage } = setup();
     const flow = make({ storageKey: "other" });
     await flow.generateLead();
-    expect(storage.getItem("other.token")).toBe("jwt.lead.token");
+    expect(storage.getItem("other.fibre.token")).toBe("jwt.lead.token");
     flow.reset();
-    expect(storage.getItem("other.token")).toBeNull();
-    expect(storage.getItem("other.journey")).toBeNull();
+    expect(storage.getItem("other.fibre.token")).toBeNull();
+    expect(storage.getItem("other.fibre.journey")).toBeNull();
     expect(flow.getSnapshot().step).toBe("start");
   });
 });
@@ -419,14 +657,16 @@ describe("uploads", () => {
     });
   });
 
-  it("records a failed PUT on the upload", async () => {
+  it("records a failed PUT on the upload, with the service's reason", async () => {
     const { flow, putFile } = setup();
     await flow.generateLead();
-    putFile.mockRejectedValueOnce(httpFailure(415, "bad magic"));
+    putFile.mockRejectedValueOnce(
+      httpFailure(415, { statusCode: 415, code: "upload.type.mismatch" }),
+    );
     await rejection(flow.uploadDocument(pdf()));
     expect(flow.getSnapshot().uploads[0]).toMatchObject({
       status: "failed",
-      error: { statusCode: 415 },
+      error: { statusCode: 415, reason: "upload.type.mismatch" },
     });
     expect(flow.getSnapshot().loading.uploadDocument).toBe(false);
   });
@@ -435,12 +675,30 @@ describe("uploads", () => {
 describe("the entitled-fibre check", () => {
   it("answers the data with the product token", async () => {
     const { flow, api } = setup();
-    await expect(flow.checkEntitled({ productToken: "p.jwt" })).resolves.toEqual({
+    await expect(flow.checkEntitled({ productToken: "p.jwt" })).resolves.toMatchObject({
       entitled: true,
+      claimed: false,
     });
     expect(api.content.getEntitledAstroFibre).toHaveBeenCalledWith({ token: "p.jwt" });
     await flow.checkEntitled({ productToken: "p.jwt", claim: true });
     expect(api.content.claimEntitledAstroFibre).toHaveBeenCalledWith({}, { token: "p.jwt" });
+    expect(flow.getSnapshot().entitled).toMatchObject({
+      status: "entitled",
+      data: { accountNumber: "1000234567" },
+      claim: { claimId: "7d1c1d2e-0000-4000-8000-000000000009" },
+    });
+  });
+
+  it("tells no answer (network) apart from a refusal", async () => {
+    const { flow, api } = setup();
+    api.content.getEntitledAstroFibre.mockRejectedValueOnce(
+      Object.assign(new Error("Network Error"), { code: "network", statusCode: 400 }),
+    );
+    expect(await rejection(flow.checkEntitled({ productToken: "p.jwt" }))).toMatchObject({
+      code: "request-failed",
+      message: "Network Error",
+    });
+    expect(flow.getSnapshot().entitled.status).toBe("idle");
   });
 
   it.each([
@@ -456,6 +714,57 @@ describe("the entitled-fibre check", () => {
     const error = await rejection(flow.checkEntitled({ productToken: "p.jwt" }));
     expect(error).toMatchObject({ code: "entitled-rejected", entitledCode: code, message: code });
     expect(flow.getSnapshot().entitled).toEqual({ status: "rejected", errorCode: code });
+  });
+});
+
+describe("sessions", () => {
+  it("ends when the service answers 401 mid-journey, and starts again keeping the search", async () => {
+    const { flow, api, storage } = setup();
+    await walkToOtp(flow);
+    api.shop.generateOtp.mockRejectedValueOnce(httpFailure(401, { code: "auth.token.expired" }));
+    await rejection(flow.generateOtp());
+    expect(flow.getSnapshot().hasToken).toBe(false);
+    expect(storage.getItem(flow.storageKeys.token)).toBeNull();
+    flow.startAgain();
+    expect(flow.getSnapshot()).toMatchObject({
+      step: "start",
+      searchPayload: { postalCode: "47301", residenceType: 1 },
+      selection: { packageId: "fibre-500", addOnIds: [] },
+    });
+    expect(flow.getSnapshot().leadId).toBeUndefined();
+  });
+
+  it("begins a new journey after a submitted one", async () => {
+    const { flow, make } = setup();
+    await walkToOtp(flow);
+    await flow.purchase();
+    // A reload keeps the confirmation.
+    expect(make().getSnapshot()).toMatchObject({ step: "submitted", orderNumber: "SF2611210001" });
+    flow.begin({ packageId: "fibre-100" });
+    expect(flow.getSnapshot()).toMatchObject({
+      step: "start",
+      hasToken: false,
+      selection: { packageId: "fibre-100", addOnIds: [] },
+    });
+    expect(flow.getSnapshot().orderNumber).toBeUndefined();
+    expect(make().getSnapshot().step).toBe("start");
+  });
+
+  it("shows a server render the state before the restore, so hydration matches", async () => {
+    const { flow, make } = setup();
+    await walkToOtp(flow);
+    const deferred = make({ restore: false });
+    expect(deferred.getSnapshot()).toMatchObject({ step: "start", restored: false });
+    deferred.restore();
+    expect(deferred.getSnapshot()).toMatchObject({ step: "otp", restored: true });
+    expect(deferred.getServerSnapshot()).toMatchObject({ step: "start", restored: false });
+    // With nothing saved, the restore still says it ran.
+    const empty = setup().make({ restore: false });
+    empty.restore();
+    expect(empty.getSnapshot().restored).toBe(true);
+    expect(empty.getServerSnapshot().restored).toBe(false);
+    const fresh = setup().flow;
+    expect(fresh.getServerSnapshot()).toBe(fresh.getSnapshot());
   });
 });
 

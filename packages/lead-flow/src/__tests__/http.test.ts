@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPortalApi } from "@portal/api-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLeadFlow, createMemoryStorage, type LeadFlow } from "../index.js";
 import { createFakeClock } from "./fakes.js";
 
@@ -115,7 +115,53 @@ describe("lead flow over HTTP", () => {
     expect(addresses.every((a) => a.postalCode === "47301")).toBe(true);
     const coverage = await flow.checkCoverage();
     expect(coverage).toMatchObject({ platform: "fibre", covered: true });
-    expect(flow.getSnapshot().step).toBe("details");
+    expect(flow.getSnapshot().step).toBe("address");
+  });
+
+  it("2b. at a 100 Mbps-only address: offers up to 100 Mbps, 1 Gbps refused with its reason, then one order number", async () => {
+    const { flow } = makeFlow();
+    flow.begin({ packageId: "fibre-1000", referralCode: "SURIA8K2Q" });
+    const [address] = await flow.searchAddress({ postalCode: "34000", residenceType: "landed" });
+    await flow.selectAddress(address!);
+    const state = flow.getSnapshot();
+    expect(state.step).toBe("package");
+    expect(state.offers?.maxSpeedMbps).toBe(100);
+    expect(state.offers?.plans.map((p) => p.id)).toEqual(["fibre-100"]);
+    expect(state.offers?.unavailablePlans.map((p) => p.id)).toContain("fibre-1000");
+    // The link's 1 Gbps plan is not the choice here; the service refuses it anyway.
+    expect(state.selection.packageId).toBeUndefined();
+    await expect(flow.updateOrder({ packageId: "fibre-1000" })).rejects.toMatchObject({
+      code: "request-failed",
+      statusCode: 409,
+      reason: "order.plan.tooFast",
+    });
+    await vi.waitFor(() => expect(flow.getSnapshot().referral?.code).toBe("SURIA8K2Q"));
+    const order = await flow.updateOrder({ packageId: "fibre-100" });
+    expect(order).toMatchObject({
+      packageId: "fibre-100",
+      referralCode: "SURIA8K2Q",
+      price: { regularMonthlyRm: 89, installationFeeRm: 0 },
+    });
+    flow.confirmPackage();
+    await flow.updateLead({
+      name: "Aminah binti Yusof",
+      phoneNumber: nextPhone(),
+      email: "a@example.my",
+    });
+    await flow.generateOtp();
+    await flow.verifyOtp("123456");
+    await flow.giveConsent();
+    await flow.uploadDocument(pdfFile(), { title: "MyKad (front)" });
+    flow.finishDocuments();
+    expect(flow.getSnapshot().step).toBe("review");
+    const [one, two] = await Promise.all([flow.purchase(), flow.purchase()]);
+    expect(one.orderNumber).toMatch(/^SF\d{10}$/);
+    expect(two.orderNumber).toBe(one.orderNumber);
+    expect(flow.getSnapshot()).toMatchObject({
+      step: "submitted",
+      orderNumber: one.orderNumber,
+      order: { packageId: "fibre-100", referralCode: "SURIA8K2Q" },
+    });
   });
 
   it("3. an update with a bad phone gives isPhoneNumberInValid", async () => {
@@ -134,8 +180,9 @@ describe("lead flow over HTTP", () => {
       name: "Aminah binti Yusof",
       phoneNumber: nextPhone(),
       email: "aminah@example.my",
-      address: { addressId: await addressId(flow) },
     });
+    await flow.updateLead({ address: { addressId: await addressId(flow) } });
+    expect(flow.getSnapshot().address?.postalCode).toBe("47301");
     expect(flow.getSnapshot().leadUpdateFlags).toBeUndefined();
   });
 
@@ -203,15 +250,43 @@ describe("lead flow over HTTP", () => {
     const missing = { message: "Token is unavailable", code: "missing-token" };
     const { flow } = makeFlow();
     const before = requests;
-    await expect(
-      flow.searchAddress({ postalCode: "47301", residenceType: "landed" }),
-    ).rejects.toMatchObject(missing);
+    await expect(flow.loadOffers()).rejects.toMatchObject(missing);
     await expect(flow.giveConsent()).rejects.toMatchObject(missing);
     await expect(flow.uploadDocument(pdfFile())).rejects.toMatchObject(missing);
     await expect(flow.checkEntitled({ productToken: "" })).rejects.toMatchObject({
       message: "fibre Token is unavailable",
     });
     expect(requests).toBe(before);
+  });
+
+  it("runs examples/journey.ts (the README's Node example) from a campaign link to an order number", async () => {
+    const lines: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+      lines.push(args.join(" "));
+    });
+    process.env.PORTAL_URL = origin;
+    process.env.PORTAL_EXAMPLE_PHONE = nextPhone();
+    try {
+      // The example asserts its own end state (submitted, SF order number, referral kept).
+      const example = new URL("../../examples/journey.ts", import.meta.url).href;
+      await import(/* @vite-ignore */ example);
+    } finally {
+      log.mockRestore();
+      delete process.env.PORTAL_URL;
+      delete process.env.PORTAL_EXAMPLE_PHONE;
+    }
+    const orderNumber = lines.find((l) => l.startsWith("order number "))?.slice(13) ?? "";
+    expect(orderNumber).toMatch(/^SF\d{10}$/);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "step: start -> address",
+        "step: address -> package",
+        "  RM129/month months 1-6",
+        "  RM169/month after",
+        "  installation RM0, referral SURIA8K2Q",
+        "step: review -> submitted",
+      ]),
+    );
   });
 
   it("resumes after a reload from the saved token and step", async () => {

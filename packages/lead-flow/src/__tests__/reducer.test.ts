@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   initialState,
+  isSessionEnded,
   leadFlowReducer,
   toSavedJourney,
   type LeadFlowEvent,
   type LeadFlowState,
 } from "../index.js";
+import { ADDRESS, offersOf, orderOf } from "./fakes.js";
 
 const start = () => initialState("fibre", "bm", true);
 const run = (state: LeadFlowState, ...events: LeadFlowEvent[]) =>
@@ -35,11 +37,16 @@ describe("leadFlowReducer", () => {
 
   it("walks the whole journey", () => {
     const steps: string[] = [];
+    const order = orderOf("fibre-100");
     const events: LeadFlowEvent[] = [
       { type: "leadGenerated", leadId: "lead-1" },
       { type: "addressesFound", payload, addresses: [] },
       { type: "coverageChecked", payload, coverage: covered },
-      { type: "leadUpdated" },
+      { type: "addressRecorded", address: ADDRESS },
+      { type: "offersLoaded", offers: offersOf(), language: "en" },
+      { type: "orderUpdated", order },
+      { type: "packageConfirmed" },
+      { type: "leadUpdated", order },
       { type: "otpSent", phoneNumber: "+60123456789", code: "ref", sentAt: t0, now: t0 },
       { type: "otpVerified" },
       { type: "consentGiven", language: "en" },
@@ -51,8 +58,8 @@ describe("leadFlowReducer", () => {
         uploadId: "u1",
         document: { documentId: "d1", extension: "pdf", name: "ic.pdf", title: "IC" },
       },
-      { type: "orderUpdated" },
-      { type: "purchased", orderNumber: "SF2611210001" },
+      { type: "documentsFinished" },
+      { type: "purchased", orderNumber: "SF2611210001", submittedAt: "x", order },
     ];
     let state = start();
     for (const event of events) {
@@ -62,6 +69,10 @@ describe("leadFlowReducer", () => {
     expect(steps).toEqual([
       "address",
       "address",
+      "address",
+      "package",
+      "package",
+      "package",
       "details",
       "otp",
       "otp",
@@ -71,10 +82,13 @@ describe("leadFlowReducer", () => {
       "documents",
       "documents",
       "documents",
-      "order",
+      "review",
       "submitted",
     ]);
     expect(state.leadId).toBe("lead-1");
+    expect(state.address).toEqual(ADDRESS);
+    expect(state.selection).toEqual({ packageId: "fibre-100", addOnIds: [] });
+    expect(state.order).toEqual(order);
     expect(state.otp.verified).toBe(true);
     expect(state.consent).toEqual({ language: "en" });
     expect(state.documents).toHaveLength(1);
@@ -86,28 +100,149 @@ describe("leadFlowReducer", () => {
     const state = run(
       start(),
       { type: "leadGenerated", leadId: "l" },
+      { type: "started", operation: "selectAddress" },
       { type: "coverageChecked", payload, coverage: { ...covered, covered: false } },
+      { type: "addressNotCovered" },
     );
     expect(state.step).toBe("address");
     expect(state.coverage?.covered).toBe(false);
+    expect(state.loading.selectAddress).toBe(false);
+    expect(state.address).toBeUndefined();
+  });
+
+  it("keeps the link's plan and packs as the choice, as far as the address can get them", () => {
+    let state = run(
+      start(),
+      {
+        type: "begun",
+        origin: { packageId: "fibre-1000", addOnIds: ["sports-pack", "gone-pack"] },
+      },
+      { type: "leadGenerated", leadId: "l" },
+    );
+    expect(state.selection).toEqual({
+      packageId: "fibre-1000",
+      addOnIds: ["sports-pack", "gone-pack"],
+    });
+    state = run(
+      state,
+      { type: "addressRecorded", address: ADDRESS },
+      { type: "offersLoaded", offers: offersOf(), language: "bm" },
+    );
+    // 1 Gbps is not offered at a 100 Mbps address; an unknown pack is dropped.
+    expect(state.selection).toEqual({ addOnIds: ["sports-pack"] });
+    expect(state.origin.packageId).toBe("fibre-1000");
+    expect(state.offersLanguage).toBe("bm");
+  });
+
+  it("needs an order to go past the package step, and returns to where the visitor was", () => {
+    let state = run(
+      start(),
+      { type: "leadGenerated", leadId: "l" },
+      { type: "addressRecorded", address: ADDRESS },
+    );
+    expect(run(state, { type: "packageConfirmed" })).toBe(state);
+    state = run(
+      state,
+      { type: "orderUpdated", order: orderOf("fibre-100") },
+      { type: "packageConfirmed" },
+      { type: "leadUpdated" },
+      { type: "otpVerified" },
+      { type: "consentGiven", language: "bm" },
+    );
+    expect(state.step).toBe("documents");
+    state = run(state, { type: "stepSelected", step: "package" });
+    expect(state.step).toBe("package");
+    state = run(
+      state,
+      { type: "orderUpdated", order: orderOf("fibre-500") },
+      { type: "packageConfirmed" },
+    );
+    expect(state.step).toBe("documents");
+    expect(state.selection.packageId).toBe("fibre-500");
+  });
+
+  it("brings the package step back when a new address loses the order", () => {
+    let state = run(
+      start(),
+      { type: "leadGenerated", leadId: "l" },
+      { type: "addressRecorded", address: ADDRESS },
+      { type: "orderUpdated", order: orderOf("fibre-500") },
+      { type: "packageConfirmed" },
+      { type: "leadUpdated", order: orderOf("fibre-500") },
+    );
+    expect(state.step).toBe("otp");
+    state = run(state, { type: "addressRecorded", address: { ...ADDRESS, postalCode: "34000" } });
+    expect(state.step).toBe("package");
+    expect(state.order).toBeUndefined();
+    expect(state.orderNotice).toBe("address-changed");
+    expect(state.offers).toBeUndefined();
+    // Not past the package step until a plan is recorded again.
+    expect(run(state, { type: "stepSelected", step: "otp" })).toBe(state);
+    state = run(state, { type: "orderUpdated", order: orderOf("fibre-100") });
+    expect(state.orderNotice).toBeUndefined();
+    state = run(state, { type: "packageConfirmed" });
+    expect(state.step).toBe("otp");
+    // An address the plan still fits keeps the order and the step.
+    const kept = run(state, {
+      type: "addressRecorded",
+      address: ADDRESS,
+      order: orderOf("fibre-100"),
+    });
+    expect(kept.step).toBe("otp");
+    expect(kept.order?.packageId).toBe("fibre-100");
+  });
+
+  it("starts a new journey after a submitted one, and starts again keeping what was typed", () => {
+    const submitted = run(
+      start(),
+      { type: "begun", origin: { referralCode: "SURIA8K2Q" } },
+      { type: "leadGenerated", leadId: "l" },
+      { type: "coverageChecked", payload, coverage: covered },
+      { type: "addressRecorded", address: ADDRESS },
+      { type: "orderUpdated", order: orderOf("fibre-100") },
+      { type: "purchased", orderNumber: "SF1", submittedAt: "x", order: orderOf("fibre-100") },
+    );
+    const next = run(submitted, { type: "begun", origin: { packageId: "fibre-300" } });
+    expect(next.step).toBe("start");
+    expect(next.orderNumber).toBeUndefined();
+    expect(next.selection).toEqual({ packageId: "fibre-300", addOnIds: [] });
+    const again = run(
+      start(),
+      { type: "begun", origin: { packageId: "fibre-500" } },
+      { type: "leadGenerated", leadId: "l" },
+      { type: "addressesFound", payload, addresses: [] },
+      { type: "tokenLost" },
+      { type: "restarted" },
+    );
+    expect(again).toMatchObject({
+      step: "start",
+      hasToken: false,
+      searchPayload: payload,
+      origin: { packageId: "fibre-500" },
+      selection: { packageId: "fibre-500", addOnIds: [] },
+    });
+    expect(again.leadId).toBeUndefined();
   });
 
   it("never rewinds when an earlier call is redone, and goTo stays within reach", () => {
     let state = run(
       start(),
       { type: "leadGenerated", leadId: "l" },
-      { type: "coverageChecked", payload, coverage: covered },
+      { type: "addressRecorded", address: ADDRESS },
+      { type: "orderUpdated", order: orderOf("fibre-100") },
+      { type: "packageConfirmed" },
       { type: "leadUpdated" },
     );
     expect(state.step).toBe("otp");
     state = run(state, { type: "coverageChecked", payload, coverage: covered });
     expect(state.step).toBe("otp");
-    state = run(state, { type: "stepSelected", step: "address" });
-    expect(state.step).toBe("address");
+    state = run(state, { type: "stepSelected", step: "details" });
+    expect(state.step).toBe("details");
     expect(state.furthestStep).toBe("otp");
     state = run(state, { type: "stepSelected", step: "otp" });
     expect(state.step).toBe("otp");
     expect(run(state, { type: "stepSelected", step: "documents" })).toBe(state);
+    expect(run(state, { type: "stepSelected", step: "start" })).toBe(state);
   });
 
   it("keeps lead-update flags until an update succeeds", () => {
@@ -146,8 +281,12 @@ describe("leadFlowReducer", () => {
   it("restores a saved journey, or starts over without a token", () => {
     const walked = run(
       start(),
+      { type: "begun", origin: { packageId: "fibre-100" } },
       { type: "leadGenerated", leadId: "l" },
       { type: "coverageChecked", payload, coverage: covered },
+      { type: "addressRecorded", address: ADDRESS },
+      { type: "orderUpdated", order: orderOf("fibre-100") },
+      { type: "packageConfirmed" },
       { type: "leadUpdated" },
       { type: "otpSent", phoneNumber: "+60123456789", code: "ref", sentAt: t0, now: t0 },
     );
@@ -155,14 +294,25 @@ describe("leadFlowReducer", () => {
     const restored = run(start(), { type: "restored", saved, hasToken: true, now: t0 + 60_000 });
     expect(restored.step).toBe("otp");
     expect(restored.leadId).toBe("l");
+    expect(restored.order).toEqual(orderOf("fibre-100"));
+    expect(restored.address).toEqual(ADDRESS);
     expect(restored.otp).toMatchObject({
       phoneNumber: "+60123456789",
       code: "ref",
       resendSeconds: 120,
     });
+    expect(isSessionEnded(restored)).toBe(false);
+    // Without the token: the journey as it was, its session ended; starting again keeps the
+    // origin and the choice, not the lead.
     const lost = run(start(), { type: "restored", saved, hasToken: false, now: t0 });
-    expect(lost.step).toBe("start");
-    expect(lost.hasToken).toBe(false);
+    expect(lost).toMatchObject({ step: "otp", hasToken: false, leadId: "l", restored: true });
+    expect(isSessionEnded(lost)).toBe(true);
+    const again = run(lost, { type: "restarted" });
+    expect(isSessionEnded(again)).toBe(false);
+    expect(again).toMatchObject({ step: "start", origin: { packageId: "fibre-100" } });
+    expect(again.selection.packageId).toBe("fibre-100");
+    expect(again.leadId).toBeUndefined();
+    expect(again.order).toBeUndefined();
   });
 
   it("records upload failures and deletes", () => {
@@ -191,9 +341,15 @@ describe("leadFlowReducer", () => {
       status: "rejected",
       errorCode: "X",
     });
-    expect(run(start(), { type: "entitledChecked", data: { ok: 1 } }).entitled.status).toBe(
-      "entitled",
-    );
+    const data = { accountNumber: "1", smartCardNumber: "*", entitled: true, claimed: false };
+    const claim = { claimId: "c", reference: "SFC-7K2Q-9M4X", claimedAt: "t" };
+    const checked = run(start(), { type: "entitledChecked", data });
+    expect(checked.entitled).toEqual({ status: "entitled", data });
+    expect(run(checked, { type: "entitlementClaimed", claim }).entitled).toEqual({
+      status: "entitled",
+      data,
+      claim,
+    });
   });
 
   it("changes language, loses the token, and resets", () => {

@@ -38,7 +38,10 @@ export function useLeadFlowState<T = LeadFlowState>(
   const store = flow ?? context;
   if (!store) throw new Error("useLeadFlowState needs a flow argument or a <LeadFlowProvider>");
   const read = () => (select ? select(store.getSnapshot()) : (store.getSnapshot() as T));
-  return useSyncExternalStore(store.subscribe, read, read);
+  // Hydration renders what the server rendered (the state before any restore from storage).
+  const readServer = () =>
+    select ? select(store.getServerSnapshot()) : (store.getServerSnapshot() as T);
+  return useSyncExternalStore(store.subscribe, read, readServer);
 }
 
 /** The whole state plus the flow, for components that both read and call. */
@@ -46,7 +49,7 @@ export function useLeadFlow(flow?: LeadFlow): { state: LeadFlowState; flow: Lead
   const context = useContext(LeadFlowContext);
   const store = flow ?? context;
   if (!store) throw new Error("useLeadFlow needs a flow argument or a <LeadFlowProvider>");
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return { state, flow: store };
 }
 

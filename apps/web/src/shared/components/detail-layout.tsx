@@ -4,17 +4,20 @@ import { Suspense, type ReactNode } from "react";
 import type { ProductKey } from "../analytics";
 import { useChannelNames, useComboNames, usePackNames } from "../catalogue";
 import { Crumbs } from "./crumbs";
+import { NextStep, type NextStepTarget } from "./next-step";
 
 /**
  * The frame of a detail page (bundle, channel, combo, movie, pack, campaign): breadcrumbs (Home,
  * `parent`, `current`), an optional `intro` across the page, then the media beside the body
- * (stacked on a phone).
+ * (stacked on a phone), and after the body the page's `nextStep` (sign up, register interest,
+ * WhatsApp, dealers) when it sells something.
  */
 export function DetailLayout({
   parent,
   current,
   media,
   intro,
+  nextStep,
   children,
 }: {
   /** The second crumb: a link to the listing the page belongs to. */
@@ -24,6 +27,8 @@ export function DetailLayout({
   /** The media column, usually an image with its size. */
   media: ReactNode;
   intro?: ReactNode;
+  /** What the page leads to (the TV and bundle pages). */
+  nextStep?: NextStepTarget;
   /** The body column. */
   children: ReactNode;
 }) {
@@ -38,7 +43,10 @@ export function DetailLayout({
       {intro}
       <div className="detail">
         <div className="detail__media">{media}</div>
-        <div>{children}</div>
+        <div>
+          {children}
+          {nextStep ? <NextStep target={nextStep} /> : null}
+        </div>
       </div>
     </Container>
   );

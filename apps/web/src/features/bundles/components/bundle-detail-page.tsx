@@ -53,6 +53,7 @@ export function BundleDetailPage({ id }: { id: string }) {
       parent={<Link to="/bundles">{intl.formatMessage(messages.bundles)}</Link>}
       current={bundle.name}
       media={<img src={imageUrl(bundle.image)} alt="" width={640} height={360} />}
+      nextStep={{ kind: "fibrePlan", packageId: bundle.id, name: bundle.name }}
     >
       <PageHeader title={bundle.name} lead={bundle.description} />
       <p className="price">

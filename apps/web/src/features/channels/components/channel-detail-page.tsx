@@ -57,6 +57,7 @@ export function ChannelDetailPage({ id }: { id: string }) {
     <DetailLayout
       parent={<Link to="/channels">{intl.formatMessage(messages.channels)}</Link>}
       current={channel.name}
+      nextStep={{ kind: "channel", addOnId: channel.packageIds[0], name: channel.name }}
       media={
         <img src={imageUrl(channel.logo)} alt="" width={640} height={360} fetchPriority="high" />
       }

@@ -48,6 +48,9 @@ export function ComboDetailPage({ product, id }: { product: ProductKey; id: stri
       }
       current={combo.name}
       media={<img src={imageUrl(combo.image)} alt="" width={640} height={360} />}
+      nextStep={
+        product === "tv" ? { kind: "tvPlan", packageId: combo.id, name: combo.name } : undefined
+      }
     >
       {combo.recommended ? (
         <span className="badge">{intl.formatMessage(shellMessages.recommended)}</span>

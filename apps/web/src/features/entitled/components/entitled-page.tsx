@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { isApiError } from "@portal/api-client";
+import type { Entitlement } from "@portal/lead-flow";
 import {
   Button,
   Container,
@@ -10,18 +9,13 @@ import {
   PageHeader,
   SkeletonText,
 } from "@portal/ui";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig, whatsappUrl } from "../../../shared/config";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import {
-  claimEntitlement,
-  entitledErrorCode,
-  entitlementQueryOptions,
-  type Entitlement,
-} from "../api/entitled";
+import { LeadJourney, useJourney } from "../../../shared/lead-journey";
 import "./entitled.css";
 
 const messages = defineMessages({
@@ -129,10 +123,6 @@ const CODE_MESSAGES: Record<string, MessageDescriptor> = {
   ASTRO_FIBRE_ALREADY_CLAIMED: messages.codeAlreadyClaimed,
 };
 
-/** True for failures with an answer from the service (its error codes apply). */
-const answered = (error: unknown) =>
-  isApiError(error, "http") || isApiError(error, "missing-token");
-
 function CodeMessage({ code }: { code: string }) {
   const intl = useIntl();
   const known = CODE_MESSAGES[code];
@@ -146,29 +136,39 @@ function CodeMessage({ code }: { code: string }) {
 function Claim({ token }: { token: string }) {
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
-  const mutation = useMutation({ mutationFn: () => claimEntitlement(token) });
+  const { state, flow } = useJourney();
+  const [asked, setAsked] = useState(false);
+  const claim = state.entitled.claim;
   useEffect(() => {
-    if (mutation.isSuccess) heading.current?.focus();
-  }, [mutation.isSuccess]);
-  if (mutation.isSuccess) {
+    if (claim) heading.current?.focus();
+  }, [claim]);
+  if (claim) {
     return (
       <div className="entitled-claimed" data-testid="entitled-claimed">
         <h3 ref={heading} tabIndex={-1}>
           {intl.formatMessage(messages.claimedTitle)}
         </h3>
-        <p>{intl.formatMessage(messages.claimedBody, { reference: mutation.data.reference })}</p>
+        <p>{intl.formatMessage(messages.claimedBody, { reference: claim.reference })}</p>
       </div>
     );
   }
+  const error = asked ? state.errors.checkEntitled : undefined;
+  const busy = state.loading.checkEntitled;
   return (
     <>
-      <Button onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-        {intl.formatMessage(mutation.isPending ? messages.claiming : messages.claim)}
+      <Button
+        onClick={() => {
+          setAsked(true);
+          flow.checkEntitled({ productToken: token, claim: true }).catch(() => undefined);
+        }}
+        disabled={busy}
+      >
+        {intl.formatMessage(busy ? messages.claiming : messages.claim)}
       </Button>
-      {mutation.isError ? (
+      {error ? (
         <div role="alert" className="entitled-alert">
-          {answered(mutation.error) ? (
-            <CodeMessage code={entitledErrorCode(mutation.error)} />
+          {error.code === "entitled-rejected" && error.entitledCode ? (
+            <CodeMessage code={error.entitledCode} />
           ) : (
             <p>{intl.formatMessage(messages.networkBody)}</p>
           )}
@@ -227,35 +227,33 @@ function Result({ token, entitlement }: { token: string; entitlement: Entitlemen
   );
 }
 
-/** The entitled-fibre check for the product token in the URL (`?token=`), with its error codes as messages. */
-export function EntitledPage({ token }: { token?: string }) {
+/** The check itself, through the fibre lead flow (its token rule and error mapping). */
+function EntitledCheck({ token }: { token?: string }) {
   const intl = useIntl();
   const config = useConfig();
-  const queryClient = useQueryClient();
-  const query = useQuery({ ...entitlementQueryOptions(token ?? ""), enabled: !!token });
-  const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
-  usePageAnalytics({ pageType: "entitled_fibre", product: "fibre" });
+  const { state, flow } = useJourney();
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    // An empty token is refused by the flow with '{product} Token is unavailable'.
+    flow.checkEntitled({ productToken: token }).catch(() => undefined);
+  }, [flow, token, attempt]);
+  const data = state.entitled.data;
+  const error = state.errors.checkEntitled;
 
-  let body;
-  if (!token) {
-    body = (
+  if (data && token) return <Result token={token} entitlement={data} />;
+  if (error?.code === "missing-product-token") {
+    return (
       <EmptyState title={intl.formatMessage(messages.missingTitle)}>
-        <p>{intl.formatMessage(messages.missingBody)}</p>
+        <p data-testid="entitled-missing">{intl.formatMessage(messages.missingBody)}</p>
       </EmptyState>
     );
-  } else if (query.isPending) {
-    body = (
-      <LoadingRegion>
-        <SkeletonText lines={4} />
-      </LoadingRegion>
-    );
-  } else if (query.isError && answered(query.error)) {
-    body = (
+  }
+  if (error?.code === "entitled-rejected" && error.entitledCode) {
+    return (
       <section className="entitled-result" data-testid="entitled-result" data-entitled="error">
         <div role="alert">
           <h2>{intl.formatMessage(messages.errorTitle)}</h2>
-          <CodeMessage code={entitledErrorCode(query.error)} />
+          <CodeMessage code={error.entitledCode} />
         </div>
         <p className="entitled-links">
           <Link to="/$product" params={{ product: "fibre" }}>
@@ -267,26 +265,43 @@ export function EntitledPage({ token }: { token?: string }) {
         </p>
       </section>
     );
-  } else if (query.isError) {
-    body = (
+  }
+  if (error) {
+    return (
       <ErrorState
         title={intl.formatMessage(messages.errorTitle)}
-        onRetry={() =>
-          void queryClient.invalidateQueries({ queryKey: entitlementQueryOptions(token).queryKey })
-        }
+        onRetry={() => setAttempt((n) => n + 1)}
       >
         <p>{intl.formatMessage(messages.networkBody)}</p>
       </ErrorState>
     );
-  } else {
-    body = <Result token={token} entitlement={query.data} />;
   }
+  return (
+    <LoadingRegion>
+      <SkeletonText lines={4} />
+    </LoadingRegion>
+  );
+}
 
+/**
+ * The entitled-fibre check for the product token in the URL (`?token=`), through
+ * @portal/lead-flow's `checkEntitled`: its '{product} Token is unavailable' rule and its mapping
+ * of the service's error codes (SPEC section 8) run here.
+ */
+export function EntitledPage({ token }: { token?: string }) {
+  const intl = useIntl();
+  const title = intl.formatMessage(messages.title);
+  usePageMeta(title, intl.formatMessage(messages.lead));
+  usePageAnalytics({ pageType: "entitled_fibre", product: "fibre" });
   return (
     <Container>
       <Crumbs trail={[{ key: "entitled", label: title }]} />
       <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
-      <div className="entitled-body">{body}</div>
+      <div className="entitled-body">
+        <LeadJourney product="fibre">
+          <EntitledCheck token={token} />
+        </LeadJourney>
+      </div>
     </Container>
   );
 }

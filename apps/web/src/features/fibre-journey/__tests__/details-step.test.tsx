@@ -39,7 +39,7 @@ function refusingFlow(key: string) {
   return createLeadFlow({
     api,
     environment: "test",
-    storage: createMemoryStorage({ "portal.lead-flow.token": "token" }),
+    storage: createMemoryStorage({ "portal.lead-flow.fibre.token": "token" }),
   });
 }
 
@@ -52,7 +52,7 @@ function render(flow: ReturnType<typeof refusingFlow>, lang: Lang) {
       <LanguageContext.Provider value={{ lang, setLanguage: () => {} }}>
         <IntlProvider locale="en" defaultLocale="en" messages={{}} onError={() => {}}>
           <LeadFlowProvider flow={flow}>
-            <DetailsStep />
+            <DetailsStep product="fibre" />
           </LeadFlowProvider>
         </IntlProvider>
       </LanguageContext.Provider>,

@@ -1,32 +1,42 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Button, Container, PageHeader, buttonClassName } from "@portal/ui";
+import { Button, Container, PageHeader, SkeletonText, buttonClassName } from "@portal/ui";
+import type { Product } from "@portal/validation";
+import { useEffect } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { FibreJourney, useJourney } from "./journey";
+import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
+import "./fibre-journey.css";
+import { productSearch } from "../api/journey-search";
 import { journeyMessages } from "./messages";
+import { OrderSummary } from "./order-summary";
 
 const messages = defineMessages({
   title: {
     id: "fibre.confirmation.title",
     defaultMessage: "Thank you, your sign-up is in",
-    description: "Confirmation page heading and document title",
+    description: "Confirmation heading once the sign-up is submitted",
+  },
+  pageTitle: {
+    id: "fibre.confirmation.page-title",
+    defaultMessage: "Sign-up confirmation",
+    description: "Document title of the confirmation page (said before knowing the outcome)",
   },
   lead: {
     id: "fibre.confirmation.lead",
-    defaultMessage: "We have received your Suria Fibre sign-up.",
-    description: "Confirmation page intro and meta description",
+    defaultMessage: "We have received your {product} sign-up.",
+    description: "Confirmation text",
   },
   reference: {
     id: "fibre.confirmation.reference",
-    defaultMessage: "Your reference",
+    defaultMessage: "Your order number",
     description: "Label of the order number",
   },
   next: {
     id: "fibre.confirmation.next",
     defaultMessage:
-      "We will call you within 2 working days to book the installation. Keep your reference for any question.",
+      "We will call you within 2 working days to book the installation. Keep your order number for any question.",
     description: "What happens next",
   },
   home: {
@@ -44,62 +54,108 @@ const messages = defineMessages({
     defaultMessage: "No submitted sign-up on this device",
     description: "Confirmation opened without a submitted lead",
   },
+  missingBody: {
+    id: "fibre.confirmation.missing.body",
+    defaultMessage:
+      "We have no order from this device. If you started a sign-up, continue it; otherwise check your address to start one.",
+    description: "Confirmation opened without a submitted lead: what to do",
+  },
+  continueSignup: {
+    id: "fibre.confirmation.continue",
+    defaultMessage: "Continue my sign-up",
+    description: "Link to the sign-up in progress",
+  },
 });
 
-function Confirmation() {
+function Confirmation({ product }: { product: Product }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const productName = useProductName(product);
   const { state, flow } = useJourney();
-  if (!state.orderNumber || state.step !== "submitted") {
+  const submitted = state.step === "submitted" && state.orderNumber !== undefined;
+  const needsNames = submitted && !state.offers && state.hasToken && !state.loading.loadOffers;
+  useEffect(() => {
+    if (needsNames) flow.loadOffers().catch(() => undefined);
+  }, [needsNames, flow]);
+  const search = productSearch(product);
+
+  if (!state.restored) {
     return (
-      <div className="fibre-panel" data-testid="confirmation-missing">
-        <h2>{intl.formatMessage(messages.missingTitle)}</h2>
-        <p>{intl.formatMessage(journeyMessages.notStartedBody)}</p>
-        <Link to="/coverage" className={buttonClassName("primary")}>
-          {intl.formatMessage(journeyMessages.checkCoverage)}
-        </Link>
-      </div>
+      <>
+        <PageHeader title={intl.formatMessage(messages.pageTitle)} />
+        <div aria-busy="true" role="status">
+          <SkeletonText lines={4} />
+        </div>
+      </>
+    );
+  }
+  if (!submitted) {
+    // No thanks without an order: say what is there and where to go.
+    return (
+      <>
+        <PageHeader title={intl.formatMessage(messages.missingTitle)} />
+        <div className="fibre-panel" data-testid="confirmation-missing">
+          <p>{intl.formatMessage(messages.missingBody)}</p>
+          <div className="fibre-actions">
+            {state.hasToken && state.step !== "start" ? (
+              <Link to="/signup" search={search} className={buttonClassName("primary")}>
+                {intl.formatMessage(messages.continueSignup)}
+              </Link>
+            ) : null}
+            <Link
+              to="/coverage"
+              search={search}
+              className={buttonClassName(state.hasToken ? "secondary" : "primary")}
+            >
+              {intl.formatMessage(journeyMessages.checkCoverage)}
+            </Link>
+          </div>
+        </div>
+      </>
     );
   }
   return (
-    <div className="fibre-panel fibre-panel--ok">
-      <p>{intl.formatMessage(messages.lead)}</p>
-      <dl className="fibre-reference">
-        <dt>{intl.formatMessage(messages.reference)}</dt>
-        <dd data-testid="lead-reference">{state.orderNumber}</dd>
-      </dl>
-      <p>{intl.formatMessage(messages.next)}</p>
-      <div className="fibre-actions">
-        <Link to="/" className={buttonClassName("primary")}>
-          {intl.formatMessage(messages.home)}
-        </Link>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            flow.reset();
-            void navigate({ to: "/coverage" });
-          }}
-        >
-          {intl.formatMessage(messages.another)}
-        </Button>
+    <>
+      <PageHeader title={intl.formatMessage(messages.title)} />
+      <div className="fibre-panel fibre-panel--ok">
+        <p>{intl.formatMessage(messages.lead, { product: productName })}</p>
+        <dl className="fibre-reference">
+          <dt>{intl.formatMessage(messages.reference)}</dt>
+          <dd data-testid="lead-reference">{state.orderNumber}</dd>
+        </dl>
+        {state.order ? <OrderSummary state={state} order={state.order} /> : null}
+        <p>{intl.formatMessage(messages.next)}</p>
+        <div className="fibre-actions">
+          <Link to="/" className={buttonClassName("primary")}>
+            {intl.formatMessage(messages.home)}
+          </Link>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              flow.begin();
+              void navigate({ to: "/coverage", search });
+            }}
+          >
+            {intl.formatMessage(messages.another)}
+          </Button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
-/** The end of the journey: the lead reference (order number), restored after a reload. */
-export function ConfirmationPage() {
+/** The end of the journey: the order number and the order, restored after a reload. */
+export function ConfirmationPage({ product }: { product: Product }) {
   const intl = useIntl();
-  const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
-  usePageAnalytics({ pageType: "fibre_confirmation", product: "fibre" });
+  const title = intl.formatMessage(messages.pageTitle);
+  usePageMeta(title, title);
+  usePageAnalytics({ pageType: "fibre_confirmation", product });
   return (
     <Container>
       <Crumbs trail={[{ key: "confirmation", label: title }]} />
-      <PageHeader title={title} />
-      <FibreJourney>
-        <Confirmation />
-      </FibreJourney>
+      <LeadJourney product={product}>
+        <Confirmation product={product} />
+      </LeadJourney>
     </Container>
   );
 }

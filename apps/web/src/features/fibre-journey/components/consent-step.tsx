@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { Button, VisuallyHidden } from "@portal/ui";
 import { useId, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
-import { useJourney } from "./journey";
+import { useJourney } from "../../../shared/lead-journey";
 import { journeyMessages } from "./messages";
 
 const messages = defineMessages({

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from "@tanstack/react-router";
-import { STEPS, type Address, type Coverage } from "@portal/lead-flow";
+import { Link } from "@tanstack/react-router";
+import { SIGNUP_STEPS, type Address, type Coverage, type JourneyOrigin } from "@portal/lead-flow";
 import {
   Button,
   Container,
@@ -14,26 +14,21 @@ import {
   STATES,
   STATE_NAMES,
   STREET_FIELD_MAX_LENGTH,
-  identifierSchema,
-  validate,
   leadSearchFormSchema,
   type LeadSearchForm,
+  type LeadSearchPayload,
+  type Product,
 } from "@portal/validation";
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
-import { useConfig } from "../../../shared/config";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import {
-  FibreJourney,
-  checkFields,
-  focusFirstInvalid,
-  useJourney,
-  type FieldCodes,
-  useValidationText,
-} from "./journey";
-import { writeChosenPackage } from "../api/chosen-package";
+import { filterAddresses, PICKER_PAGE } from "./address-filter";
+import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
+import "./fibre-journey.css";
+import { checkFields, focusFirstInvalid, useValidationText, type FieldCodes } from "./journey";
+import { productSearch } from "../api/journey-search";
 import { journeyMessages } from "./messages";
 
 const messages = defineMessages({
@@ -47,6 +42,17 @@ const messages = defineMessages({
     defaultMessage:
       "Enter your address to see whether Suria Fibre can be installed at your home. It takes a minute.",
     description: "Coverage page intro and meta description",
+  },
+  tvTitle: {
+    id: "tv.address.title",
+    defaultMessage: "Where should we install Suria TV?",
+    description: "TV sign-up address page heading and document title",
+  },
+  tvLead: {
+    id: "tv.address.lead",
+    defaultMessage:
+      "Suria TV comes by satellite, so it reaches every home. Find your address and choose your package next.",
+    description: "TV sign-up address page intro and meta description",
   },
   formHeading: {
     id: "fibre.coverage.form.heading",
@@ -143,8 +149,35 @@ const messages = defineMessages({
   pickCount: {
     id: "fibre.coverage.pick.count",
     defaultMessage:
-      "{count, plural, one {We found # address.} other {We found # addresses.}} Choose yours, then check coverage.",
+      "{count, plural, one {We found {count} address.} other {We found {count} addresses.}} Choose yours, then check coverage.",
     description: "Number of candidate addresses",
+  },
+  filter: {
+    id: "fibre.coverage.pick.filter",
+    defaultMessage: "Filter the list",
+    description: "Label of the filter-as-you-type field over the found addresses",
+  },
+  filterHint: {
+    id: "fibre.coverage.pick.filter.hint",
+    defaultMessage: "Type your house or unit number, street or building",
+    description: "Hint of the address filter",
+  },
+  shown: {
+    id: "fibre.coverage.pick.shown",
+    defaultMessage:
+      "Showing {shown} of {matches} addresses. Type more in the filter to narrow the list.",
+    description: "The picker lists only the first addresses of a long list",
+  },
+  matches: {
+    id: "fibre.coverage.pick.matches",
+    defaultMessage:
+      "{matches, plural, one {{matches} address matches.} other {{matches} addresses match.}}",
+    description: "How many found addresses match the filter",
+  },
+  noMatch: {
+    id: "fibre.coverage.pick.no-match",
+    defaultMessage: "No address matches “{filter}”. Check it, or clear the filter.",
+    description: "The filter matches none of the found addresses",
   },
   pickLegend: {
     id: "fibre.coverage.pick.legend",
@@ -179,12 +212,12 @@ const messages = defineMessages({
   },
   coveredTitle: {
     id: "fibre.coverage.covered",
-    defaultMessage: "Good news: Suria Fibre is available at your address",
+    defaultMessage: "Good news: {product} is available at your address",
     description: "Coverage result: covered",
   },
   notCoveredTitle: {
     id: "fibre.coverage.not-covered",
-    defaultMessage: "Suria Fibre is not available at your address yet",
+    defaultMessage: "{product} is not available at your address yet",
     description: "Coverage result: not covered",
   },
   notCoveredBody: {
@@ -203,10 +236,15 @@ const messages = defineMessages({
     defaultMessage: "{network}: {technology}, up to {speed} Mbps",
     description: "One fibre network serving the address",
   },
+  satellite: {
+    id: "tv.address.satellite",
+    defaultMessage: "Satellite reception: no cable needed",
+    description: "TV coverage result: satellite reaches every home",
+  },
   continue: {
     id: "fibre.coverage.continue",
-    defaultMessage: "Continue to sign up",
-    description: "Link from a covered result to the lead form",
+    defaultMessage: "Continue: choose your plan",
+    description: "Link from a covered result to the package step",
   },
   registerInterest: {
     id: "fibre.coverage.register-interest",
@@ -239,65 +277,41 @@ const emptyForm: SearchForm = {
   state: "",
 };
 
-/** The search payload that points at one picked candidate address. */
-function payloadOf(address: Address) {
-  return {
-    postalCode: address.postalCode,
-    residenceType: address.residenceType,
-    ...(address.streetName ? { streetName: address.streetName } : {}),
-    ...(address.streetType ? { streetType: address.streetType } : {}),
-    ...(address.buildingName ? { buildingName: address.buildingName } : {}),
-    ...(address.houseNumber ? { houseNumber: address.houseNumber } : {}),
-  };
+/** The search form as the visitor typed it (kept by the flow across a new lead). */
+function formOf(payload: LeadSearchPayload): SearchForm {
+  const form = { ...emptyForm };
+  for (const [key, value] of Object.entries(payload)) {
+    if (key === "residenceType") form.residenceType = value === 2 ? "multiStorey" : "landed";
+    else if (typeof value === "string") form[key as keyof SearchForm] = value;
+  }
+  return form;
 }
 
-function CoverageResult({ coverage, postcode }: { coverage: Coverage; postcode: string }) {
+function CoverageResult({ coverage, product }: { coverage: Coverage; product: Product }) {
   const intl = useIntl();
-  const config = useConfig();
-  const product =
-    config.products.find((p) => p.key === coverage.platform)?.name ?? coverage.platform;
+  const name = useProductName(product);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [coverage]);
   const residence = coverage.address?.residenceType === 2 ? "multiStorey" : "landed";
-  const { flow } = useJourney();
-  const navigate = useNavigate();
-  const [moving, setMoving] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  // A visitor who already gave their details and changes address: the lead gets the new address
-  // now, and the journey stays at the step it had reached.
-  async function onContinue(event: MouseEvent) {
-    const addressId = coverage.address?.addressId;
-    const reached = STEPS.indexOf(flow.getSnapshot().furthestStep);
-    if (!addressId || reached <= STEPS.indexOf("details")) return;
-    event.preventDefault();
-    if (moving) return;
-    setMoving(true);
-    setFailed(false);
-    try {
-      await flow.updateLead({ address: { addressId } });
-      void navigate({ to: "/signup" });
-    } catch {
-      setFailed(true);
-    } finally {
-      setMoving(false);
-    }
-  }
-
   return (
     <section
       className={`fibre-panel ${coverage.covered ? "fibre-panel--ok" : "fibre-panel--warn"}`}
       aria-labelledby="coverage-result"
       data-testid="coverage-result"
     >
-      <p className="fibre-panel__eyebrow">{intl.formatMessage(messages.platform, { product })}</p>
+      <p className="fibre-panel__eyebrow">
+        {intl.formatMessage(messages.platform, { product: name })}
+      </p>
       <h2 id="coverage-result" ref={headingRef} tabIndex={-1}>
-        {intl.formatMessage(coverage.covered ? messages.coveredTitle : messages.notCoveredTitle)}
+        {intl.formatMessage(coverage.covered ? messages.coveredTitle : messages.notCoveredTitle, {
+          product: name,
+        })}
       </h2>
       {coverage.address ? <p className="fibre-address">{coverage.address.formatted}</p> : null}
       {coverage.covered ? (
         <>
           <ul className="fibre-networks">
+            {product === "tv" ? <li>{intl.formatMessage(messages.satellite)}</li> : null}
             {coverage.networks.map((n) => (
               <li key={`${n.network}-${n.technology}`}>
                 {intl.formatMessage(messages.network, {
@@ -308,26 +322,20 @@ function CoverageResult({ coverage, postcode }: { coverage: Coverage; postcode: 
               </li>
             ))}
           </ul>
-          <Link
-            to="/signup"
-            className={buttonClassName("primary")}
-            onClick={(event) => void onContinue(event)}
-            aria-disabled={moving || undefined}
-          >
+          <Link to="/signup" search={productSearch(product)} className={buttonClassName("primary")}>
             {intl.formatMessage(messages.continue)}
           </Link>
-          {failed ? (
-            <p className="fibre-alert" role="alert">
-              {intl.formatMessage(journeyMessages.requestFailed)}
-            </p>
-          ) : null}
         </>
       ) : (
         <>
           <p>{intl.formatMessage(messages.notCoveredBody)}</p>
           <Link
             to="/register-interest"
-            search={{ postcode, residence }}
+            search={{
+              postcode: coverage.address?.postalCode,
+              residence,
+              ...productSearch(product),
+            }}
             className={buttonClassName("primary")}
           >
             {intl.formatMessage(messages.registerInterest)}
@@ -338,53 +346,149 @@ function CoverageResult({ coverage, postcode }: { coverage: Coverage; postcode: 
   );
 }
 
-function CoverageJourney({
-  initialPostcode,
-  packageId,
+/** The found addresses, a filter as you type, and the coverage check of the picked one. */
+function AddressPicker({
+  addresses,
+  round,
+  onCheck,
 }: {
+  addresses: readonly Address[];
+  round: number;
+  onCheck: (address: Address) => void;
+}) {
+  const intl = useIntl();
+  const { state } = useJourney();
+  const [picked, setPicked] = useState("");
+  const [filter, setFilter] = useState("");
+  const [pickError, setPickError] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const listId = useId();
+  // The heading takes focus after the render that shows a new list.
+  useEffect(() => {
+    if (round > 0) headingRef.current?.focus();
+  }, [round]);
+  const matches = filterAddresses(addresses, filter);
+  const shown = matches.slice(0, PICKER_PAGE);
+  const busy = state.loading.selectAddress;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = addresses.find((a) => a.addressId === picked);
+    if (!address) return setPickError(true);
+    setPickError(false);
+    onCheck(address);
+  }
+
+  return (
+    <form className="fibre-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <h2 ref={headingRef} tabIndex={-1}>
+        {intl.formatMessage(messages.pickHeading)}
+      </h2>
+      <p>{intl.formatMessage(messages.pickCount, { count: addresses.length })}</p>
+      {addresses.length > 1 ? (
+        <TextField
+          label={intl.formatMessage(messages.filter)}
+          hint={intl.formatMessage(messages.filterHint)}
+          name="addressFilter"
+          type="search"
+          autoComplete="off"
+          maxLength={100}
+          value={filter}
+          aria-controls={listId}
+          onChange={(event) => {
+            const next = event.target.value;
+            setFilter(next);
+            if (!filterAddresses(addresses, next).some((a) => a.addressId === picked)) {
+              setPicked("");
+            }
+          }}
+        />
+      ) : null}
+      <p className="pui-field__hint" aria-live="polite" data-testid="address-matches">
+        {matches.length === 0
+          ? intl.formatMessage(messages.noMatch, { filter: filter.trim() })
+          : shown.length < matches.length
+            ? intl.formatMessage(messages.shown, {
+                shown: shown.length,
+                matches: matches.length,
+              })
+            : filter.trim()
+              ? intl.formatMessage(messages.matches, { matches: matches.length })
+              : ""}
+      </p>
+      <div id={listId} className="fibre-picker">
+        {shown.length > 0 ? (
+          <RadioGroup
+            label={intl.formatMessage(messages.pickLegend)}
+            name="address"
+            required
+            value={picked}
+            error={pickError ? intl.formatMessage(messages.pickRequired) : undefined}
+            onChange={(value) => {
+              setPicked(value);
+              setPickError(false);
+            }}
+            options={shown.map((a) => ({ value: a.addressId, label: a.formatted }))}
+          />
+        ) : null}
+      </div>
+      <Button type="submit" disabled={busy}>
+        {intl.formatMessage(busy ? messages.checking : messages.check)}
+      </Button>
+    </form>
+  );
+}
+
+function CoverageJourney({
+  product,
+  origin,
+  initialPostcode,
+}: {
+  product: Product;
+  origin: JourneyOrigin;
   initialPostcode?: string;
-  packageId?: string;
 }) {
   const intl = useIntl();
   const text = useValidationText();
   const { state, flow } = useJourney();
-  const [form, setForm] = useState<SearchForm>({
-    ...emptyForm,
-    postalCode: initialPostcode ?? "",
-  });
+  // The search the visitor typed earlier comes back (the journey may already be restored when
+  // the page opens, e.g. after "Start again"); a link's postcode wins.
+  const [form, setForm] = useState<SearchForm>(() =>
+    state.searchPayload && !initialPostcode
+      ? formOf(state.searchPayload)
+      : { ...emptyForm, postalCode: initialPostcode ?? "" },
+  );
+  const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<FieldCodes>({});
-  const [picked, setPicked] = useState<string>("");
-  const [pickError, setPickError] = useState(false);
-  const [searched, setSearched] = useState(false);
-  // Counts successful searches; the picker heading takes focus after the commit that shows it
-  // (a requestAnimationFrame could run before React has rendered the picker).
-  const [searchRound, setSearchRound] = useState(0);
-  const [checkedId, setCheckedId] = useState<string>();
+  const [round, setRound] = useState(0);
+  const [checked, setChecked] = useState<Coverage>();
   const [failure, setFailure] = useState<"search" | "coverage">();
   const formRef = useRef<HTMLFormElement>(null);
-  const pickRef = useRef<HTMLHeadingElement>(null);
 
+  // What the visitor came with (a plan, packs, a referral code) travels with the journey.
+  const originKey = JSON.stringify(origin);
   useEffect(() => {
-    if (searchRound > 0) pickRef.current?.focus();
-  }, [searchRound]);
+    if (state.restored) flow.begin(JSON.parse(originKey) as JourneyOrigin);
+  }, [flow, originKey, state.restored]);
+  // A journey started earlier brings back the search the visitor typed (adjusted while
+  // rendering: the saved journey arrives after the first render).
+  const saved = state.searchPayload;
+  const [seenSaved, setSeenSaved] = useState(saved);
+  if (saved !== seenSaved) {
+    setSeenSaved(saved);
+    if (saved && !touched && !initialPostcode) setForm(formOf(saved));
+  }
 
   const busy = state.loading.generateLead || state.loading.searchAddress;
-  const leadBody = packageId ? { packageId } : {};
-  useEffect(() => {
-    if (packageId) writeChosenPackage(packageId);
-  }, [packageId]);
   const set = (key: keyof SearchForm) => (value: string) => {
+    setTouched(true);
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
-  async function ensureLead() {
-    const snapshot = flow.getSnapshot();
-    if (!snapshot.hasToken || snapshot.step === "submitted") await flow.generateLead(leadBody);
-  }
-
   async function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setTouched(true);
     const input = { ...form, postalCode: form.postalCode.trim() } as LeadSearchForm;
     const found = checkFields(leadSearchFormSchema, input);
     setErrors(found);
@@ -393,54 +497,39 @@ function CoverageJourney({
       return;
     }
     setFailure(undefined);
-    setPicked("");
-    setCheckedId(undefined);
+    setChecked(undefined);
     try {
-      await ensureLead();
-      try {
-        await flow.searchAddress(input);
-      } catch (error) {
-        // The saved token was cleared or expired: start a new lead once and search again.
-        if ((error as { code?: string }).code !== "missing-token") throw error;
-        await flow.generateLead(leadBody);
-        await flow.searchAddress(input);
-      }
-      setSearched(true);
-      setSearchRound((round) => round + 1);
+      // The flow creates the lead (again, if its token was lost) and searches.
+      await flow.searchAddress(input);
+      setRound((n) => n + 1);
     } catch {
       setFailure("search");
     }
   }
 
-  async function onCheck(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const address = state.addresses.find((a) => a.addressId === picked);
-    if (!address) {
-      setPickError(true);
-      return;
-    }
-    setPickError(false);
+  async function onCheck(address: Address) {
     setFailure(undefined);
     try {
-      await flow.checkCoverage(payloadOf(address));
-      setCheckedId(address.addressId);
+      setChecked(await flow.selectAddress(address));
     } catch {
       setFailure("coverage");
     }
   }
 
-  const showPicker = searched && state.addresses.length > 0;
+  const searched = round > 0;
   const inProgress =
-    state.hasToken &&
-    !searched &&
-    ["details", "otp", "consent", "documents", "order"].includes(state.step);
+    state.hasToken && !searched && (SIGNUP_STEPS as readonly string[]).includes(state.step);
 
   return (
     <>
       {inProgress ? (
         <div className="fibre-notice" role="status">
           <p>{intl.formatMessage(messages.inProgress)}</p>
-          <Link to="/signup" className={buttonClassName("secondary")}>
+          <Link
+            to="/signup"
+            search={productSearch(product)}
+            className={buttonClassName("secondary")}
+          >
             {intl.formatMessage(messages.resume)}
           </Link>
         </div>
@@ -534,6 +623,7 @@ function CoverageJourney({
                   form.residenceType === "landed" || form.residenceType === "multiStorey"
                     ? form.residenceType
                     : undefined,
+                ...productSearch(product),
               }}
               className={buttonClassName("secondary")}
             >
@@ -545,69 +635,43 @@ function CoverageJourney({
         </EmptyState>
       ) : null}
 
-      {showPicker ? (
-        <form
-          className="fibre-form"
-          noValidate
-          onSubmit={onCheck}
-          aria-busy={state.loading.checkCoverage}
-        >
-          <h2 ref={pickRef} tabIndex={-1}>
-            {intl.formatMessage(messages.pickHeading)}
-          </h2>
-          <p>{intl.formatMessage(messages.pickCount, { count: state.addresses.length })}</p>
-          <RadioGroup
-            label={intl.formatMessage(messages.pickLegend)}
-            name="address"
-            required
-            value={picked}
-            error={pickError ? intl.formatMessage(messages.pickRequired) : undefined}
-            onChange={(value) => {
-              setPicked(value);
-              setPickError(false);
-            }}
-            options={state.addresses.map((a) => ({ value: a.addressId, label: a.formatted }))}
-          />
-          <Button type="submit" disabled={state.loading.checkCoverage}>
-            {intl.formatMessage(state.loading.checkCoverage ? messages.checking : messages.check)}
-          </Button>
-        </form>
+      {searched && state.addresses.length > 0 ? (
+        <AddressPicker key={round} addresses={state.addresses} round={round} onCheck={onCheck} />
       ) : null}
 
-      {checkedId && state.coverage && !state.loading.checkCoverage ? (
-        <CoverageResult coverage={state.coverage} postcode={form.postalCode} />
+      {checked && !state.loading.selectAddress ? (
+        <CoverageResult coverage={checked} product={product} />
       ) : null}
     </>
   );
 }
 
-/** Fibre coverage: address search, a picker of candidate addresses, and the coverage result. */
+/**
+ * The address step of a sign-up: search, a picker of candidate addresses with a filter, and the
+ * coverage of the picked one (recorded on the lead when covered). `origin` is what the visitor
+ * came with (a campaign's plan, a pack page's pack, a referral link's code).
+ */
 export function CoveragePage({
+  product,
+  origin,
   postcode,
-  packageId,
 }: {
+  product: Product;
+  origin: JourneyOrigin;
   postcode?: string;
-  /** The combo package the visitor came from; kept only when it is a valid identifier. */
-  packageId?: string;
 }) {
   const intl = useIntl();
-  const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
-  usePageAnalytics({ pageType: "fibre_coverage", product: "fibre" });
+  const title = intl.formatMessage(product === "tv" ? messages.tvTitle : messages.title);
+  const lead = intl.formatMessage(product === "tv" ? messages.tvLead : messages.lead);
+  usePageMeta(title, lead);
+  usePageAnalytics({ pageType: "fibre_coverage", product });
   return (
     <Container>
       <Crumbs trail={[{ key: "coverage", label: title }]} />
-      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
-      <FibreJourney>
-        <CoverageJourney
-          initialPostcode={postcode}
-          packageId={
-            packageId !== undefined && validate(identifierSchema, packageId).success
-              ? packageId
-              : undefined
-          }
-        />
-      </FibreJourney>
+      <PageHeader title={title} lead={lead} />
+      <LeadJourney product={product}>
+        <CoverageJourney product={product} origin={origin} initialPostcode={postcode} />
+      </LeadJourney>
     </Container>
   );
 }

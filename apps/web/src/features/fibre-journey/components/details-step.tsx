@@ -1,15 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { Button, TextField } from "@portal/ui";
-import { leadContactSchema } from "@portal/validation";
+import { leadContactSchema, type Product } from "@portal/validation";
 import { useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
-import {
-  checkFields,
-  focusFirstInvalid,
-  useJourney,
-  useValidationText,
-  type FieldCodes,
-} from "./journey";
+import { useJourney } from "../../../shared/lead-journey";
+import { checkFields, focusFirstInvalid, useValidationText, type FieldCodes } from "./journey";
+import { productSearch } from "../api/journey-search";
 import { journeyMessages } from "./messages";
 
 const messages = defineMessages({
@@ -90,8 +86,8 @@ const messages = defineMessages({
 
 type Contact = { name: string; phoneNumber: string; alternatePhoneNumber: string; email: string };
 
-/** Step 1: contact details, validated inline; refused fields come back through the lead-flow flags. */
-export function DetailsStep() {
+/** Step 2: contact details, validated inline; refused fields come back through the lead-flow flags. */
+export function DetailsStep({ product }: { product: Product }) {
   const intl = useIntl();
   const text = useValidationText();
   const { state, flow } = useJourney();
@@ -132,7 +128,6 @@ export function DetailsStep() {
       return;
     }
     setEdited({});
-    const addressId = state.coverage?.address?.addressId;
     try {
       await flow.updateLead({
         name: contact.name,
@@ -141,7 +136,6 @@ export function DetailsStep() {
           ? { alternatePhoneNumber: contact.alternatePhoneNumber }
           : {}),
         email: contact.email,
-        ...(addressId ? { address: { addressId } } : {}),
       });
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -179,12 +173,12 @@ export function DetailsStep() {
   return (
     <form ref={formRef} className="fibre-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <p>{intl.formatMessage(messages.intro)}</p>
-      {state.coverage?.address ? (
+      {state.address ? (
         <p className="fibre-address">
-          <span>
-            {intl.formatMessage(messages.address, { address: state.coverage.address.formatted })}
-          </span>
-          <Link to="/coverage">{intl.formatMessage(messages.changeAddress)}</Link>
+          <span>{intl.formatMessage(messages.address, { address: state.address.formatted })}</span>
+          <Link to="/coverage" search={productSearch(product)}>
+            {intl.formatMessage(messages.changeAddress)}
+          </Link>
         </p>
       ) : null}
       <div aria-live="polite" className="fibre-live">
@@ -192,7 +186,9 @@ export function DetailsStep() {
           <div className="fibre-alert" role="alert" data-testid="not-in-coverage">
             <p>{intl.formatMessage(messages.notInCoverage)}</p>
             <p>
-              <Link to="/coverage">{intl.formatMessage(journeyMessages.checkCoverage)}</Link>
+              <Link to="/coverage" search={productSearch(product)}>
+                {intl.formatMessage(journeyMessages.checkCoverage)}
+              </Link>
             </p>
           </div>
         ) : null}

@@ -8,7 +8,7 @@ import {
 import { useEffect, useId, useState, type DragEvent } from "react";
 import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { useLanguage } from "../../../shared/language";
-import { useJourney } from "./journey";
+import { useJourney } from "../../../shared/lead-journey";
 import { journeyMessages } from "./messages";
 
 const messages = defineMessages({
@@ -103,6 +103,17 @@ const messages = defineMessages({
     defaultMessage: "{name} could not be uploaded. Check your connection and try again.",
     description: "Upload failed",
   },
+  mismatch: {
+    id: "fibre.documents.mismatch",
+    defaultMessage:
+      "{name} was refused: its content is not a PNG, BMP, JPG or PDF file, whatever its name says. Choose the original photo or scan.",
+    description: "Upload refused with 415: the file's bytes do not match its type",
+  },
+  tooLarge: {
+    id: "fibre.documents.too-large",
+    defaultMessage: "{name} is larger than 5 MB. Choose a smaller photo or scan.",
+    description: "Upload refused with 413 by the uploads service",
+  },
   limit: {
     id: "fibre.documents.limit",
     defaultMessage: "You have uploaded the maximum of 5 documents. Remove one first.",
@@ -125,8 +136,8 @@ const messages = defineMessages({
   },
   continue: {
     id: "fibre.documents.continue",
-    defaultMessage: "Continue to packages",
-    description: "Go on to the package choice",
+    defaultMessage: "Continue to the review",
+    description: "Go on to the order review",
   },
   missing: {
     id: "fibre.documents.missing",
@@ -255,15 +266,25 @@ function UploadSlot({ slot }: { slot: SlotKey }) {
         </div>
       ) : failed ? (
         <div className="fibre-alert" role="alert">
-          <p>
-            {upload.error?.statusCode === 409
-              ? intl.formatMessage(messages.limit)
-              : intl.formatMessage(messages.failed, { name })}
+          <p data-testid="upload-failure">
+            {intl.formatMessage(
+              upload.error?.statusCode === 409
+                ? messages.limit
+                : upload.error?.statusCode === 415
+                  ? messages.mismatch
+                  : upload.error?.statusCode === 413
+                    ? messages.tooLarge
+                    : messages.failed,
+              { name },
+            )}
           </p>
           <div className="fibre-actions">
-            <Button onClick={() => local && start(local.file)}>
-              {intl.formatMessage(messages.retry)}
-            </Button>
+            {/* The same bytes would be refused again: only another file helps. */}
+            {upload.error?.statusCode !== 415 && upload.error?.statusCode !== 413 ? (
+              <Button onClick={() => local && start(local.file)}>
+                {intl.formatMessage(messages.retry)}
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={() => setLocal(undefined)}>
               {intl.formatMessage(messages.another)}
             </Button>
@@ -326,10 +347,10 @@ function UploadSlot({ slot }: { slot: SlotKey }) {
   );
 }
 
-/** Step 4: identity card front and back, or a utility bill; checked, uploaded with progress. */
-export function DocumentsStep({ onDone }: { onDone: () => void }) {
+/** Step 5: identity card front and back, or a utility bill; checked, uploaded with progress. */
+export function DocumentsStep() {
   const intl = useIntl();
-  const { state } = useJourney();
+  const { state, flow } = useJourney();
   const [kind, setKind] = useState<Kind>(() =>
     state.documents.some((d) => d.title === SLOTS.bill.title) ? "bill" : "mykad",
   );
@@ -371,7 +392,7 @@ export function DocumentsStep({ onDone }: { onDone: () => void }) {
         ) : null}
       </div>
       <Button
-        onClick={() => (complete ? onDone() : setMissing(true))}
+        onClick={() => (complete ? flow.finishDocuments() : setMissing(true))}
         disabled={state.loading.uploadDocument}
       >
         {intl.formatMessage(messages.continue)}

@@ -1,28 +1,11 @@
-import { LeadFlowProvider, useLeadFlow } from "@portal/lead-flow/react";
 import {
   formatValidationMessage,
   validate,
   type FieldError,
   type MessageKey,
 } from "@portal/validation";
-import { useEffect, useState, type ReactNode } from "react";
-import { useConfig } from "../../../shared/config";
 import { useLanguage } from "../../../shared/language";
-import { getFibreLeadFlow } from "../api/lead-flow";
 import "./fibre-journey.css";
-
-/** Provides the fibre lead journey to a page and keeps its language in step with the UI. */
-export function FibreJourney({ children }: { children: ReactNode }) {
-  const config = useConfig();
-  const { lang } = useLanguage();
-  const [flow] = useState(() => getFibreLeadFlow(config.environment, lang));
-  useEffect(() => flow.setLanguage(lang), [flow, lang]);
-  return <LeadFlowProvider flow={flow}>{children}</LeadFlowProvider>;
-}
-
-/** The journey's state and calls (inside <FibreJourney>). */
-export const useJourney = useLeadFlow;
-
 /** Field -> @portal/validation message key (rendered in the current language, so a switch re-translates). */
 export type FieldCodes = Partial<Record<string, MessageKey>>;
 

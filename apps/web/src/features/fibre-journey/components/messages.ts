@@ -43,6 +43,11 @@ export const journeyMessages = defineMessages({
     defaultMessage: "(opens in a new tab)",
     description: "Screen reader hint after a link that opens a new tab",
   },
+  noPayment: {
+    id: "fibre.package.no-payment",
+    defaultMessage: "No payment now: your first {product} bill comes after installation.",
+    description: "Payment note",
+  },
   fixErrors: {
     id: "fibre.form.fix-errors",
     defaultMessage:

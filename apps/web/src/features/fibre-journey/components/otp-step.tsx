@@ -4,7 +4,7 @@ import { formatValidationMessage, otpSchema, validate } from "@portal/validation
 import { useId, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { useLanguage } from "../../../shared/language";
-import { useJourney } from "./journey";
+import { useJourney } from "../../../shared/lead-journey";
 import { journeyMessages } from "./messages";
 
 const messages = defineMessages({
@@ -43,8 +43,8 @@ const messages = defineMessages({
   tooSoon: {
     id: "fibre.otp.too-soon",
     defaultMessage:
-      "Please wait: you can ask for a new code in {seconds, plural, one {# second} other {# seconds}}.",
-    description: "Resend refused because it came too early",
+      "We sent a code to this number a moment ago. Wait a few minutes, then ask for a new one.",
+    description: "Resend refused by the service (another tab or device sent a code moments ago)",
   },
   code: {
     id: "fibre.otp.code",
@@ -161,12 +161,11 @@ export function OtpStep() {
   }
 
   let sendMessage: string | undefined;
-  // A refused resend stays on screen only while the wait lasts.
+  // The countdown below is the one figure the visitor sees; a refusal the service made on its
+  // own (a code sent from another tab) says so without a second number.
   if (sendError?.code === "otp-resend-too-soon") {
-    if (seconds > 0) {
-      sendMessage = intl.formatMessage(messages.tooSoon, {
-        seconds: sendError.retryAfterSeconds ?? seconds,
-      });
+    if (seconds === 0 && sendError.statusCode === 429) {
+      sendMessage = intl.formatMessage(messages.tooSoon);
     }
   } else if (sendError && sendError.code !== "missing-token") {
     sendMessage = intl.formatMessage(journeyMessages.requestFailed);
@@ -232,8 +231,10 @@ export function OtpStep() {
         <Button
           variant={sent ? "secondary" : "primary"}
           onClick={() => void send()}
-          disabled={state.loading.generateOtp}
+          // Disabled, and shown so, for as long as the countdown runs.
+          disabled={state.loading.generateOtp || seconds > 0}
           aria-describedby={sent ? countdownId : undefined}
+          data-testid="otp-send"
         >
           {intl.formatMessage(
             state.loading.generateOtp ? messages.sending : sent ? messages.resend : messages.send,

@@ -1,235 +1,463 @@
 import { Link } from "@tanstack/react-router";
-import { useQuery } from "@tanstack/react-query";
-import { Button, EmptyState, ErrorState, SkeletonText, VisuallyHidden } from "@portal/ui";
-import { useId, useState, type FormEvent } from "react";
+import type { LeadFlowErrorInfo, PlanOffer } from "@portal/lead-flow";
+import { Button, ErrorState, SkeletonText, TextField } from "@portal/ui";
+import { REFERRAL_CODE_MAX_LENGTH, type Product } from "@portal/validation";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { shellMessages } from "../../../shared/messages";
-import { useLanguage } from "../../../shared/language";
-import { readChosenPackage } from "../api/chosen-package";
-import { fibreCombosQueryOptions } from "../api/get-fibre-combos";
-import { useJourney } from "./journey";
+import { useJourney, useProductName } from "../../../shared/lead-journey";
+import { useValidationText } from "./journey";
+import { productSearch } from "../api/journey-search";
 import { journeyMessages } from "./messages";
+import { PriceSummary } from "./price-summary";
 
 const messages = defineMessages({
   legend: {
     id: "fibre.package.legend",
-    defaultMessage: "Choose your Suria Fibre package",
-    description: "Legend of the package choice",
+    defaultMessage: "Choose your plan",
+    description: "Legend of the plan choice",
+  },
+  address: {
+    id: "fibre.package.address",
+    defaultMessage: "For {address}",
+    description: "The installation address the plans are for",
+  },
+  topSpeed: {
+    id: "fibre.package.top-speed",
+    defaultMessage:
+      "Your address is served by {networks}: expect speeds up to {speed} Mbps, so we offer plans up to {speed} Mbps.",
+    description: "What speed the address gets, and why only those plans are offered",
+  },
+  faster: {
+    id: "fibre.package.faster",
+    defaultMessage:
+      "Not available at this address: {plans}. They need a network faster than {speed} Mbps.",
+    description: "The faster plans the address cannot get, and why",
+  },
+  originUnavailable: {
+    id: "fibre.package.origin-unavailable",
+    defaultMessage:
+      "{plan} is not available at this address: it needs {needed} Mbps and the address gets up to {speed} Mbps. Choose one of the plans below.",
+    description: "The plan the visitor came for cannot be delivered here",
+  },
+  addressChanged: {
+    id: "fibre.package.address-changed",
+    defaultMessage:
+      "Your new address cannot get the plan you chose before. Choose a plan for this address.",
+    description: "The order was removed because the address changed",
   },
   none: {
     id: "fibre.package.none",
-    defaultMessage: "No packages are on sale right now. Please come back later.",
-    description: "Empty combo list",
+    defaultMessage: "No plans can be ordered at this address right now. Register your interest.",
+    description: "No plan offered at the address",
   },
   loadError: {
     id: "fibre.package.load-error",
-    defaultMessage: "We could not load the packages",
-    description: "Combo list failed to load",
+    defaultMessage: "We could not load the plans for your address",
+    description: "Offers failed to load",
+  },
+  addOns: {
+    id: "fibre.package.add-ons",
+    defaultMessage: "Add-on packs (optional)",
+    description: "Legend of the add-on pack choice",
+  },
+  included: {
+    id: "fibre.package.included",
+    defaultMessage: "{pack}: included in your plan",
+    description: "An add-on pack the chosen plan already includes",
+  },
+  referral: {
+    id: "fibre.package.referral",
+    defaultMessage: "Referral code (optional)",
+    description: "Label of the referral code field",
+  },
+  referralHint: {
+    id: "fibre.package.referral.hint",
+    defaultMessage: "From a friend who is a Suria customer, for example SURIA8K2Q",
+    description: "Hint of the referral code field",
+  },
+  apply: {
+    id: "fibre.package.referral.apply",
+    defaultMessage: "Apply code",
+    description: "Button that checks and applies the referral code",
+  },
+  applying: {
+    id: "fibre.package.referral.applying",
+    defaultMessage: "Checking…",
+    description: "Referral code being checked",
+  },
+  applied: {
+    id: "fibre.package.referral.applied",
+    defaultMessage: "Code {code} from {name} applied: {reward}",
+    description: "A usable referral code and its reward",
+  },
+  referralNotFound: {
+    id: "fibre.package.referral.not-found",
+    defaultMessage: "There is no referral code {code}. Check it with the friend who sent it.",
+    description: "Unknown referral code",
+  },
+  referralExpired: {
+    id: "fibre.package.referral.expired",
+    defaultMessage: "The referral code {code} has expired.",
+    description: "Expired referral code",
+  },
+  referralExhausted: {
+    id: "fibre.package.referral.exhausted",
+    defaultMessage: "The referral code {code} has been used the maximum number of times.",
+    description: "Exhausted referral code",
+  },
+  referralProduct: {
+    id: "fibre.package.referral.product",
+    defaultMessage: "The referral code {code} is for another Suria product.",
+    description: "Referral code of the other product",
+  },
+  total: {
+    id: "fibre.package.total",
+    defaultMessage: "Your monthly price",
+    description: "Heading of the price of the chosen plan and packs",
+  },
+  pricing: {
+    id: "fibre.package.pricing",
+    defaultMessage: "Updating your price…",
+    description: "The order is being priced",
   },
   pickRequired: {
     id: "fibre.package.required",
-    defaultMessage: "Choose a package.",
-    description: "Error when no package is chosen",
+    defaultMessage: "Choose a plan.",
+    description: "Error when no plan is chosen",
   },
-  terms: {
-    id: "fibre.package.terms",
-    defaultMessage: "I accept the terms and conditions of Suria Fibre.",
-    description: "Terms checkbox label",
+  refused: {
+    id: "fibre.package.refused",
+    defaultMessage: "This plan cannot be ordered at your address. Choose another plan.",
+    description: "The service refused the plan (order.plan.tooFast)",
   },
-  termsLink: {
-    id: "fibre.package.terms-link",
-    defaultMessage: "Read the terms and conditions",
-    description: "Link to the terms and conditions",
+  continue: {
+    id: "fibre.package.continue",
+    defaultMessage: "Continue",
+    description: "Go on from the plan step",
   },
-  termsRequired: {
-    id: "fibre.package.terms.required",
-    defaultMessage: "Accept the terms and conditions to submit.",
-    description: "Error when the terms are not accepted",
-  },
-  noPayment: {
-    id: "fibre.package.no-payment",
-    defaultMessage: "No payment now: your first bill comes after installation.",
-    description: "Payment note",
-  },
-  submit: {
-    id: "fibre.package.submit",
-    defaultMessage: "Submit my sign-up",
-    description: "Submit the order and the lead",
-  },
-  submitting: {
-    id: "fibre.package.submitting",
-    defaultMessage: "Submitting…",
-    description: "Order being submitted",
-  },
-  incomplete: {
-    id: "fibre.package.incomplete",
-    defaultMessage:
-      "Your sign-up is missing a step (contact details, code, consent or documents). Go back and complete it.",
-    description: "Purchase refused because a step is missing",
-  },
-  back: {
-    id: "fibre.package.back",
-    defaultMessage: "Back to documents",
-    description: "Back to the document step",
+  changeAddress: {
+    id: "fibre.package.change-address",
+    defaultMessage: "Change address",
+    description: "Link back to the address step",
   },
 });
 
-/** Step 5: choose a combo package, accept the terms, submit (order update, then purchase). */
-export function PackageStep({
-  onBack,
-  onSubmitted,
-}: {
-  onBack: () => void;
-  onSubmitted: () => void;
-}) {
-  const intl = useIntl();
-  const { lang } = useLanguage();
-  const { state, flow } = useJourney();
-  const combos = useQuery(fibreCombosQueryOptions(lang));
-  const [packageId, setPackageId] = useState(() => readChosenPackage() ?? "");
-  const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<{ package?: boolean; terms?: boolean }>({});
-  const [failure, setFailure] = useState<"incomplete" | "failed">();
-  const id = useId();
-  const busy = state.loading.updateOrder || state.loading.purchase;
+const REFERRAL_TEXT = {
+  notFound: messages.referralNotFound,
+  expired: messages.referralExpired,
+  exhausted: messages.referralExhausted,
+  product: messages.referralProduct,
+} as const;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // A package remembered from another page counts only if it is still on sale.
-    const known = combos.data?.some((combo) => combo.id === packageId) ?? false;
-    const found = { package: !known, terms: !terms };
-    setErrors(found);
-    setFailure(undefined);
-    if (found.package) {
-      document.querySelector<HTMLInputElement>(`input[name="${id}-package"]`)?.focus();
-      return;
-    }
-    if (found.terms) {
-      document.getElementById(`${id}-terms`)?.focus();
-      return;
-    }
+/** The referral code field: checked in the browser first, then by the service. */
+function ReferralField() {
+  const intl = useIntl();
+  const text = useValidationText();
+  const { state, flow } = useJourney();
+  const id = useId();
+  const [code, setCode] = useState(state.selection.referralCode ?? "");
+  const [typed, setTyped] = useState(code);
+  const applied = state.referral;
+  const error: LeadFlowErrorInfo | undefined = state.errors.applyReferralCode;
+
+  async function onApply() {
+    setTyped(code);
     try {
-      await flow.updateOrder({ packageId });
-      await flow.purchase();
-      onSubmitted();
-    } catch (error) {
-      const info = error as { code?: string; statusCode?: number };
-      if (info.code === "missing-token") return;
-      setFailure(info.statusCode === 409 ? "incomplete" : "failed");
+      await flow.applyReferralCode(code);
+    } catch {
+      document.getElementById(id)?.focus();
     }
   }
 
-  if (combos.isPending) {
+  let message: string | undefined;
+  if (error?.code === "invalid-input") message = text(error.fieldErrors?.[0]?.code);
+  else if (error?.code === "referral-rejected" && error.referralStatus) {
+    message = intl.formatMessage(REFERRAL_TEXT[error.referralStatus], {
+      code: typed.replace(/\s+/g, "").toUpperCase(),
+    });
+  } else if (error && error.code !== "missing-token") {
+    message = intl.formatMessage(journeyMessages.requestFailed);
+  }
+
+  return (
+    <div className="fibre-referral">
+      <div className="fibre-inline">
+        <TextField
+          id={id}
+          label={intl.formatMessage(messages.referral)}
+          hint={intl.formatMessage(messages.referralHint)}
+          name="referralCode"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          // Spaces are allowed while typing; the code itself has at most 12 characters.
+          maxLength={REFERRAL_CODE_MAX_LENGTH + 4}
+          value={code}
+          error={message}
+          onChange={(event) => setCode(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              void onApply();
+            }
+          }}
+        />
+        <Button
+          variant="secondary"
+          onClick={() => void onApply()}
+          disabled={state.loading.applyReferralCode}
+        >
+          {intl.formatMessage(state.loading.applyReferralCode ? messages.applying : messages.apply)}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {applied && !error ? (
+          <p className="fibre-ok" data-testid="referral-applied">
+            {intl.formatMessage(messages.applied, {
+              code: applied.code,
+              name: applied.referrerName,
+              reward: applied.reward.title,
+            })}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PlanOption({
+  plan,
+  name,
+  checked,
+  invalid,
+  onPick,
+}: {
+  plan: PlanOffer;
+  name: string;
+  checked: boolean;
+  invalid: boolean;
+  onPick: () => void;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  return (
+    <div className="fibre-package" data-testid={`plan-${plan.id}`}>
+      <input
+        type="radio"
+        id={id}
+        name={name}
+        value={plan.id}
+        checked={checked}
+        aria-invalid={invalid ? true : undefined}
+        onChange={onPick}
+      />
+      <label htmlFor={id}>
+        <strong>{plan.name}</strong>
+        <span className="fibre-package__price">
+          <PriceSummary price={plan.price} />
+        </span>
+        <span className="fibre-package__meta">
+          {[
+            plan.speedMbps !== undefined
+              ? intl.formatMessage(shellMessages.speed, { speed: plan.speedMbps })
+              : undefined,
+            intl.formatMessage(shellMessages.contractMonths, { months: plan.contractMonths }),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </span>
+        {plan.tagline ? <span className="fibre-package__meta">{plan.tagline}</span> : null}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * Step 1: the plans this address can get (and why faster ones are missing), add-on packs, a
+ * referral code and the price. Every choice is recorded and priced by the service at once, so the
+ * price shown is the order's.
+ */
+export function PackageStep({ product }: { product: Product }) {
+  const intl = useIntl();
+  const { state, flow } = useJourney();
+  const productName = useProductName(product);
+  const [missing, setMissing] = useState(false);
+  const id = useId();
+  const offers = state.offers;
+  const needsOffers = !offers && state.address !== undefined;
+
+  useEffect(() => {
+    if (needsOffers && !state.loading.loadOffers && !state.errors.loadOffers) {
+      flow.loadOffers().catch(() => undefined);
+    }
+  }, [needsOffers, flow, state.loading.loadOffers, state.errors.loadOffers]);
+
+  if (state.errors.loadOffers && !offers) {
+    return (
+      <ErrorState
+        title={intl.formatMessage(messages.loadError)}
+        onRetry={() => void flow.loadOffers().catch(() => undefined)}
+      />
+    );
+  }
+  if (!offers) {
     return (
       <div aria-busy="true" role="status">
         <SkeletonText lines={6} />
       </div>
     );
   }
-  if (combos.isError) {
-    return (
-      <ErrorState
-        title={intl.formatMessage(messages.loadError)}
-        onRetry={() => void combos.refetch()}
-      />
-    );
+
+  const { selection, order } = state;
+  const plan = offers.plans.find((p) => p.id === selection.packageId);
+  const origin = state.origin.packageId
+    ? offers.unavailablePlans.find((p) => p.id === state.origin.packageId)
+    : undefined;
+  const networks = offers.networks.map((n) => `${n.network} (${n.technology})`).join(", ");
+  const pick = (change: Parameters<typeof flow.updateOrder>[0]) => {
+    setMissing(false);
+    flow.updateOrder(change).catch(() => undefined);
+  };
+  const orderError = state.errors.updateOrder;
+
+  function onContinue(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!order || state.loading.updateOrder) {
+      if (!order) {
+        setMissing(true);
+        document.querySelector<HTMLInputElement>(`input[name="${id}-plan"]`)?.focus();
+      }
+      return;
+    }
+    flow.confirmPackage();
   }
-  if (combos.data.length === 0) return <EmptyState title={intl.formatMessage(messages.none)} />;
 
   return (
-    <form className="fibre-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <fieldset
-        className={`pui-field fibre-packages${errors.package ? " pui-field--invalid" : ""}`}
-        aria-describedby={errors.package ? `${id}-package-error` : undefined}
-      >
-        <legend className="pui-field__label">{intl.formatMessage(messages.legend)}</legend>
-        {combos.data.map((combo) => (
-          <div className="fibre-package" key={combo.id}>
-            <input
-              type="radio"
-              id={`${id}-${combo.id}`}
-              name={`${id}-package`}
-              value={combo.id}
-              checked={packageId === combo.id}
-              aria-invalid={errors.package ? true : undefined}
-              onChange={() => {
-                setPackageId(combo.id);
-                setErrors((e) => ({ ...e, package: false }));
-              }}
-            />
-            <label htmlFor={`${id}-${combo.id}`}>
-              <strong>{combo.name}</strong>
-              <span className="fibre-package__price">
-                {intl.formatMessage(shellMessages.priceMonthly, { price: combo.priceRm })}
-              </span>
-              <span className="fibre-package__meta">
-                {[
-                  combo.speedMbps !== undefined
-                    ? intl.formatMessage(shellMessages.speed, { speed: combo.speedMbps })
-                    : undefined,
-                  intl.formatMessage(shellMessages.contractMonths, {
-                    months: combo.contractMonths ?? 0,
-                  }),
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </span>
-              {combo.tagline ? <span className="fibre-package__meta">{combo.tagline}</span> : null}
-            </label>
-          </div>
-        ))}
-        {errors.package ? (
-          <p id={`${id}-package-error`} className="pui-field__error">
-            {intl.formatMessage(messages.pickRequired)}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className={`pui-field fibre-check${errors.terms ? " pui-field--invalid" : ""}`}>
-        <input
-          type="checkbox"
-          id={`${id}-terms`}
-          checked={terms}
-          aria-invalid={errors.terms ? true : undefined}
-          aria-describedby={errors.terms ? `${id}-terms-error` : undefined}
-          onChange={(e) => {
-            setTerms(e.target.checked);
-            if (e.target.checked) setErrors((x) => ({ ...x, terms: false }));
-          }}
-        />
-        <label htmlFor={`${id}-terms`}>{intl.formatMessage(messages.terms)}</label>
-        {errors.terms ? (
-          <p id={`${id}-terms-error`} className="pui-field__error">
-            {intl.formatMessage(messages.termsRequired)}
-          </p>
-        ) : null}
-      </div>
-      <p>
-        <Link
-          to="/legal/$termsType"
-          params={{ termsType: "terms-and-conditions" }}
-          target="_blank"
-          rel="noopener"
+    <form className="fibre-form" noValidate onSubmit={onContinue}>
+      {offers.address ? (
+        <p className="fibre-address">
+          <span>{intl.formatMessage(messages.address, { address: offers.address.formatted })}</span>
+          <Link to="/coverage" search={productSearch(product)}>
+            {intl.formatMessage(messages.changeAddress)}
+          </Link>
+        </p>
+      ) : null}
+      {state.orderNotice === "address-changed" ? (
+        <p className="fibre-alert" role="alert" data-testid="address-changed">
+          {intl.formatMessage(messages.addressChanged)}
+        </p>
+      ) : null}
+      {offers.maxSpeedMbps !== undefined ? (
+        <p data-testid="top-speed">
+          {intl.formatMessage(messages.topSpeed, { networks, speed: offers.maxSpeedMbps })}
+        </p>
+      ) : null}
+      {origin && offers.maxSpeedMbps !== undefined ? (
+        <p className="fibre-notice" role="status" data-testid="origin-unavailable">
+          {intl.formatMessage(messages.originUnavailable, {
+            plan: origin.name,
+            needed: origin.speedMbps,
+            speed: offers.maxSpeedMbps,
+          })}
+        </p>
+      ) : null}
+      {offers.plans.length === 0 ? (
+        <p className="fibre-alert">{intl.formatMessage(messages.none)}</p>
+      ) : (
+        <fieldset
+          className={`pui-field fibre-packages${missing ? " pui-field--invalid" : ""}`}
+          aria-describedby={missing ? `${id}-plan-error` : undefined}
         >
-          {intl.formatMessage(messages.termsLink)}
-          <VisuallyHidden>{intl.formatMessage(journeyMessages.newTab)}</VisuallyHidden>
-        </Link>
-      </p>
-      <p className="pui-field__hint">{intl.formatMessage(messages.noPayment)}</p>
-      <div aria-live="polite" className="fibre-live">
-        {failure ? (
+          <legend className="pui-field__label">{intl.formatMessage(messages.legend)}</legend>
+          {offers.plans.map((p) => (
+            <PlanOption
+              key={p.id}
+              plan={p}
+              name={`${id}-plan`}
+              checked={selection.packageId === p.id}
+              invalid={missing}
+              onPick={() => pick({ packageId: p.id })}
+            />
+          ))}
+          {missing ? (
+            <p id={`${id}-plan-error`} className="pui-field__error">
+              {intl.formatMessage(messages.pickRequired)}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+      {offers.unavailablePlans.length > 0 && offers.maxSpeedMbps !== undefined ? (
+        <p className="pui-field__hint" data-testid="faster-plans">
+          {intl.formatMessage(messages.faster, {
+            plans: offers.unavailablePlans.map((p) => p.name).join(", "),
+            speed: offers.maxSpeedMbps,
+          })}
+        </p>
+      ) : null}
+      {offers.addOns.length > 0 ? (
+        <fieldset className="pui-field fibre-addons">
+          <legend className="pui-field__label">{intl.formatMessage(messages.addOns)}</legend>
+          {offers.addOns.map((pack) => {
+            const included = plan?.includedPackIds.includes(pack.id) ?? false;
+            const checked = selection.addOnIds.includes(pack.id);
+            return (
+              <div className="fibre-check" key={pack.id} data-testid={`addon-${pack.id}`}>
+                <input
+                  type="checkbox"
+                  id={`${id}-${pack.id}`}
+                  checked={included || checked}
+                  disabled={included || !plan}
+                  onChange={() =>
+                    pick({
+                      addOnIds: checked
+                        ? selection.addOnIds.filter((a) => a !== pack.id)
+                        : [...selection.addOnIds, pack.id],
+                    })
+                  }
+                />
+                <label htmlFor={`${id}-${pack.id}`}>
+                  {included ? (
+                    intl.formatMessage(messages.included, { pack: pack.name })
+                  ) : (
+                    <>
+                      <strong>{pack.name}</strong> <PriceSummary price={pack.price} />
+                    </>
+                  )}
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      <ReferralField />
+      <section className="fibre-total" aria-labelledby={`${id}-total`} aria-live="polite">
+        <h3 id={`${id}-total`}>{intl.formatMessage(messages.total)}</h3>
+        {state.loading.updateOrder ? (
+          <p aria-busy="true">{intl.formatMessage(messages.pricing)}</p>
+        ) : order ? (
+          <p data-testid="order-price">
+            <PriceSummary price={order.price} />
+          </p>
+        ) : (
+          <p>{intl.formatMessage(messages.pickRequired)}</p>
+        )}
+        {orderError && orderError.code !== "referral-rejected" ? (
           <p className="fibre-alert" role="alert">
             {intl.formatMessage(
-              failure === "incomplete" ? messages.incomplete : journeyMessages.requestFailed,
+              orderError.reason === "order.plan.tooFast"
+                ? messages.refused
+                : journeyMessages.requestFailed,
             )}
           </p>
         ) : null}
-      </div>
+      </section>
+      <p className="pui-field__hint">
+        {intl.formatMessage(journeyMessages.noPayment, { product: productName })}
+      </p>
       <div className="fibre-actions">
-        <Button variant="secondary" onClick={onBack}>
-          {intl.formatMessage(messages.back)}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {intl.formatMessage(busy ? messages.submitting : messages.submit)}
+        <Button type="submit" disabled={state.loading.updateOrder}>
+          {intl.formatMessage(messages.continue)}
         </Button>
       </div>
     </form>

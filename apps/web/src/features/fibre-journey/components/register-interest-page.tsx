@@ -1,26 +1,26 @@
 import { Link } from "@tanstack/react-router";
-import { createPortalApi } from "@portal/api-client";
 import { Button, Container, PageHeader, RadioGroup, TextField, buttonClassName } from "@portal/ui";
 import {
   formatValidationMessage,
   registerInterestSchema,
   validate,
   type MessageKey,
+  type Product,
   type RegisterInterest,
 } from "@portal/validation";
 import { useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
-import { serviceBaseUrl } from "../../../shared/env";
 import { useLanguage } from "../../../shared/language";
 import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
+import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
 import "./fibre-journey.css";
 
 const messages = defineMessages({
   title: {
     id: "interest.title",
-    defaultMessage: "Register your interest in Suria Fibre",
+    defaultMessage: "Register your interest in {product}",
     description: "Register interest page heading and document title",
   },
   lead: {
@@ -28,6 +28,12 @@ const messages = defineMessages({
     defaultMessage:
       "Fibre is not at your address yet? Leave your details and we will tell you as soon as it arrives.",
     description: "Register interest page intro and meta description",
+  },
+  tvLead: {
+    id: "interest.tv.lead",
+    defaultMessage:
+      "Not ready to sign up online? Leave your details and a Suria TV adviser will call you.",
+    description: "Register interest page intro for Suria TV",
   },
   name: { id: "interest.name", defaultMessage: "Full name", description: "Label: name" },
   phone: {
@@ -109,6 +115,11 @@ const messages = defineMessages({
     defaultMessage: "We will contact you when Suria Fibre reaches postcode {postcode}.",
     description: "Success text",
   },
+  tvThanksBody: {
+    id: "interest.tv.thanks.body",
+    defaultMessage: "A Suria TV adviser will call you within 2 working days.",
+    description: "Success text for Suria TV",
+  },
   home: {
     id: "interest.home",
     defaultMessage: "Back to the home page",
@@ -126,21 +137,19 @@ type Form = {
   remarks: string;
 };
 
-const shop = () => createPortalApi({ baseUrls: { shop: serviceBaseUrl("shop") } }).shop;
-
-/** Register interest (no lead token): validated with @portal/validation, kept on failure. */
-export function RegisterInterestPage({
+/** Register interest (no lead token), through the product's lead flow; kept on failure. */
+function RegisterInterestForm({
+  product,
   postcode,
   residence,
 }: {
+  product: Product;
   postcode?: string;
   residence?: "landed" | "multiStorey";
 }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
-  usePageAnalytics({ pageType: "register_interest", product: "fibre" });
+  const { state, flow } = useJourney();
   const [form, setForm] = useState<Form>({
     name: "",
     phoneNumber: "",
@@ -151,16 +160,34 @@ export function RegisterInterestPage({
     remarks: "",
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Form, MessageKey>>>({});
-  const [status, setStatus] = useState<"idle" | "sending" | "done" | "failed" | "limited">("idle");
+  const [done, setDone] = useState(false);
+  const [touched, setTouched] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const sending = state.loading.registerInterest;
+  const failure = state.errors.registerInterest;
+
+  // A search typed earlier in the journey (restored after the first render) fills an empty
+  // postcode and home type; adjusted while rendering, as React advises for derived state.
+  const saved = state.searchPayload;
+  const [seenSaved, setSeenSaved] = useState(saved);
+  if (saved !== seenSaved) {
+    setSeenSaved(saved);
+    if (saved && !touched && !postcode) {
+      setForm((f) => ({
+        ...f,
+        postalCode: saved.postalCode,
+        residenceType: saved.residenceType === 2 ? "multiStorey" : "landed",
+      }));
+    }
+  }
 
   const body = (): RegisterInterest => {
     const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as Form;
     return {
       name: trimmed.name,
       phoneNumber: trimmed.phoneNumber,
-      product: "fibre",
+      product,
       postalCode: trimmed.postalCode,
       language: lang,
       ...(trimmed.email ? { email: trimmed.email } : {}),
@@ -200,17 +227,17 @@ export function RegisterInterestPage({
       );
       return;
     }
-    setStatus("sending");
     try {
-      await shop().registerInterest(result.output as never);
-      setStatus("done");
+      await flow.registerInterest(body());
+      setDone(true);
       requestAnimationFrame(() => headingRef.current?.focus());
-    } catch (error) {
-      setStatus((error as { statusCode?: number }).statusCode === 429 ? "limited" : "failed");
+    } catch {
+      // Shown from state.errors.registerInterest; nothing typed is lost.
     }
   }
 
   const set = (key: keyof Form) => (value: string) => {
+    setTouched(true);
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
@@ -218,16 +245,19 @@ export function RegisterInterestPage({
   const text = (code: MessageKey | undefined) =>
     code ? formatValidationMessage(code, lang) : undefined;
 
+  const failed = failure && failure.code !== "invalid-input";
   return (
-    <Container>
-      <Crumbs trail={[{ key: "register-interest", label: title }]} />
-      <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
-      {status === "done" ? (
+    <>
+      {done && state.interest ? (
         <section className="fibre-panel fibre-panel--ok" data-testid="interest-done">
           <h2 ref={headingRef} tabIndex={-1}>
             {intl.formatMessage(messages.thanksTitle)}
           </h2>
-          <p>{intl.formatMessage(messages.thanksBody, { postcode: form.postalCode.trim() })}</p>
+          <p>
+            {product === "tv"
+              ? intl.formatMessage(messages.tvThanksBody)
+              : intl.formatMessage(messages.thanksBody, { postcode: form.postalCode.trim() })}
+          </p>
           <Link to="/" className={buttonClassName("primary")}>
             {intl.formatMessage(messages.home)}
           </Link>
@@ -238,15 +268,17 @@ export function RegisterInterestPage({
           className="fibre-form"
           noValidate
           onSubmit={onSubmit}
-          aria-busy={status === "sending"}
+          aria-busy={sending}
         >
           <div aria-live="polite" className="fibre-live">
             {count > 0 ? (
               <p className="fibre-summary">{intl.formatMessage(messages.fixErrors, { count })}</p>
             ) : null}
-            {status === "failed" || status === "limited" ? (
+            {failed ? (
               <p className="fibre-alert" role="alert">
-                {intl.formatMessage(status === "limited" ? messages.tooMany : messages.failed)}
+                {intl.formatMessage(
+                  failure.statusCode === 429 ? messages.tooMany : messages.failed,
+                )}
               </p>
             ) : null}
           </div>
@@ -328,11 +360,38 @@ export function RegisterInterestPage({
             error={text(errors.remarks)}
             onChange={(e) => set("remarks")(e.target.value)}
           />
-          <Button type="submit" disabled={status === "sending"}>
-            {intl.formatMessage(status === "sending" ? messages.sending : messages.submit)}
+          <Button type="submit" disabled={sending}>
+            {intl.formatMessage(sending ? messages.sending : messages.submit)}
           </Button>
         </form>
       )}
+    </>
+  );
+}
+
+/** Register interest in a product (no lead token); the form goes through the product's flow. */
+export function RegisterInterestPage({
+  product,
+  postcode,
+  residence,
+}: {
+  product: Product;
+  postcode?: string;
+  residence?: "landed" | "multiStorey";
+}) {
+  const intl = useIntl();
+  const productName = useProductName(product);
+  const title = intl.formatMessage(messages.title, { product: productName });
+  const lead = intl.formatMessage(product === "tv" ? messages.tvLead : messages.lead);
+  usePageMeta(title, lead);
+  usePageAnalytics({ pageType: "register_interest", product });
+  return (
+    <Container>
+      <Crumbs trail={[{ key: "register-interest", label: title }]} />
+      <PageHeader title={title} lead={lead} />
+      <LeadJourney product={product}>
+        <RegisterInterestForm product={product} postcode={postcode} residence={residence} />
+      </LeadJourney>
     </Container>
   );
 }

@@ -1,7 +1,15 @@
 import { Link, Navigate, useNavigate } from "@tanstack/react-router";
-import type { LeadFlowState } from "@portal/lead-flow";
-import { Button, Container, EmptyState, PageHeader, buttonClassName } from "@portal/ui";
-import { useEffect, useRef, useState } from "react";
+import { SIGNUP_STEPS, canGoTo, isSessionEnded, type SignupStep } from "@portal/lead-flow";
+import {
+  Button,
+  Container,
+  EmptyState,
+  PageHeader,
+  SkeletonText,
+  buttonClassName,
+} from "@portal/ui";
+import type { Product } from "@portal/validation";
+import { useEffect, useRef } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { usePageMeta } from "../../../shared/page-meta";
@@ -9,21 +17,24 @@ import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { ConsentStep } from "./consent-step";
 import { DetailsStep } from "./details-step";
 import { DocumentsStep } from "./documents-step";
-import { FibreJourney, useJourney } from "./journey";
+import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
+import "./fibre-journey.css";
+import { productSearch } from "../api/journey-search";
 import { journeyMessages } from "./messages";
 import { OtpStep } from "./otp-step";
 import { PackageStep } from "./package-step";
+import { ReviewStep } from "./review-step";
 
 const messages = defineMessages({
   title: {
     id: "fibre.signup.title",
-    defaultMessage: "Sign up for Suria Fibre",
+    defaultMessage: "Sign up for {product}",
     description: "Sign-up page heading and document title",
   },
   lead: {
     id: "fibre.signup.lead",
     defaultMessage:
-      "Five short steps: your details, a code by SMS, consent, a document and your package. Your progress is saved on this device.",
+      "Six short steps: your plan, your details, a code by SMS, consent, a document and a last look. Your progress is saved on this device.",
     description: "Sign-up page intro and meta description",
   },
   progress: {
@@ -36,11 +47,16 @@ const messages = defineMessages({
     defaultMessage: "Step {current} of {total}: {name}",
     description: "Heading of the current step",
   },
+  package: { id: "fibre.step.package", defaultMessage: "Your plan", description: "Step name" },
   details: { id: "fibre.step.details", defaultMessage: "Your details", description: "Step name" },
   otp: { id: "fibre.step.otp", defaultMessage: "Verify your mobile", description: "Step name" },
   consent: { id: "fibre.step.consent", defaultMessage: "Consent", description: "Step name" },
   documents: { id: "fibre.step.documents", defaultMessage: "Documents", description: "Step name" },
-  package: { id: "fibre.step.package", defaultMessage: "Package", description: "Step name" },
+  review: {
+    id: "fibre.step.review",
+    defaultMessage: "Review and submit",
+    description: "Step name",
+  },
   done: {
     id: "fibre.step.done",
     defaultMessage: "{name} (done)",
@@ -48,44 +64,7 @@ const messages = defineMessages({
   },
 });
 
-const PACKAGES_KEY = "portal.fibre.packages";
-
-function readPackagesFlag(): boolean {
-  try {
-    return sessionStorage.getItem(PACKAGES_KEY) === "true";
-  } catch {
-    return false;
-  }
-}
-
-function writePackagesFlag(value: boolean): void {
-  try {
-    if (value) sessionStorage.setItem(PACKAGES_KEY, "true");
-    else sessionStorage.removeItem(PACKAGES_KEY);
-  } catch {
-    // Without storage a reload shows the documents again; nothing is lost.
-  }
-}
-
-const UI_STEPS = ["details", "otp", "consent", "documents", "package"] as const;
-type UiStep = (typeof UI_STEPS)[number];
-
-function uiStep(state: LeadFlowState, showPackages: boolean): UiStep | undefined {
-  switch (state.step) {
-    case "details":
-    case "otp":
-    case "consent":
-      return state.step;
-    case "documents":
-      return showPackages ? "package" : "documents";
-    case "order":
-      return "package";
-    default:
-      return undefined;
-  }
-}
-
-function SessionEnded() {
+function SessionEnded({ product }: { product: Product }) {
   const intl = useIntl();
   const { flow } = useJourney();
   const navigate = useNavigate();
@@ -97,9 +76,9 @@ function SessionEnded() {
       action={
         <Button
           onClick={() => {
-            writePackagesFlag(false);
-            flow.reset();
-            void navigate({ to: "/coverage" });
+            // A new lead comes with the next search; the search and the plan stay.
+            flow.startAgain();
+            void navigate({ to: "/coverage", search: productSearch(product) });
           }}
         >
           {intl.formatMessage(journeyMessages.startAgain)}
@@ -111,7 +90,7 @@ function SessionEnded() {
   );
 }
 
-function NotStarted() {
+function NotStarted({ product }: { product: Product }) {
   const intl = useIntl();
   return (
     <EmptyState
@@ -119,7 +98,7 @@ function NotStarted() {
         <span data-testid="not-started">{intl.formatMessage(journeyMessages.notStartedTitle)}</span>
       }
       action={
-        <Link to="/coverage" className={buttonClassName("primary")}>
+        <Link to="/coverage" search={productSearch(product)} className={buttonClassName("primary")}>
           {intl.formatMessage(journeyMessages.checkCoverage)}
         </Link>
       }
@@ -129,18 +108,14 @@ function NotStarted() {
   );
 }
 
-function SignupJourney() {
+const isSignupStep = (step: string): step is SignupStep =>
+  (SIGNUP_STEPS as readonly string[]).includes(step);
+
+function SignupJourney({ product }: { product: Product }) {
   const intl = useIntl();
-  const navigate = useNavigate();
   const { state, flow } = useJourney();
-  // "Continue to packages" has no call of its own; remember it for a reload in this tab.
-  const [showPackages, setShowPackagesState] = useState(() => readPackagesFlag());
-  const setShowPackages = (value: boolean) => {
-    setShowPackagesState(value);
-    writePackagesFlag(value);
-  };
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const current = uiStep(state, showPackages);
+  const current = isSignupStep(state.step) ? state.step : undefined;
   const previous = useRef(current);
 
   useEffect(() => {
@@ -149,22 +124,27 @@ function SignupJourney() {
     previous.current = current;
   }, [current]);
 
-  const tokenGone =
-    (!state.hasToken && state.leadId !== undefined) ||
-    Object.values(state.errors).some(
-      (error) => error?.code === "missing-token" || error?.statusCode === 401,
+  // Until the saved journey is read (after the first render), show where the step will be.
+  if (!state.restored) {
+    return (
+      <div aria-busy="true" role="status">
+        <SkeletonText lines={6} />
+      </div>
     );
-  if (tokenGone) return <SessionEnded />;
-  if (state.step === "submitted") return <Navigate to="/signup/confirmation" replace />;
-  if (!state.hasToken || current === undefined) return <NotStarted />;
+  }
+  if (state.step === "submitted") {
+    return <Navigate to="/signup/confirmation" search={productSearch(product)} replace />;
+  }
+  if (isSessionEnded(state)) return <SessionEnded product={product} />;
+  if (!state.hasToken || current === undefined) return <NotStarted product={product} />;
 
-  const index = UI_STEPS.indexOf(current);
-  const name = (step: UiStep) => intl.formatMessage(messages[step]);
+  const index = SIGNUP_STEPS.indexOf(current);
+  const name = (step: SignupStep) => intl.formatMessage(messages[step]);
 
   return (
     <>
       <ol className="fibre-steps" aria-label={intl.formatMessage(messages.progress)}>
-        {UI_STEPS.map((step, i) => (
+        {SIGNUP_STEPS.map((step, i) => (
           <li
             key={step}
             className={i < index ? "is-done" : i === index ? "is-current" : undefined}
@@ -173,9 +153,19 @@ function SignupJourney() {
             <span className="fibre-steps__n" aria-hidden="true">
               {i + 1}
             </span>
-            <span className="fibre-steps__name">
-              {i < index ? intl.formatMessage(messages.done, { name: name(step) }) : name(step)}
-            </span>
+            {i !== index && canGoTo(state, step) ? (
+              <button
+                type="button"
+                className="fibre-steps__name fibre-link-button"
+                onClick={() => flow.goTo(step)}
+              >
+                {i < index ? intl.formatMessage(messages.done, { name: name(step) }) : name(step)}
+              </button>
+            ) : (
+              <span className="fibre-steps__name">
+                {i < index ? intl.formatMessage(messages.done, { name: name(step) }) : name(step)}
+              </span>
+            )}
           </li>
         ))}
       </ol>
@@ -183,44 +173,35 @@ function SignupJourney() {
         <h2 id="fibre-step-heading" ref={headingRef} tabIndex={-1} data-testid="step-heading">
           {intl.formatMessage(messages.stepOf, {
             current: index + 1,
-            total: UI_STEPS.length,
+            total: SIGNUP_STEPS.length,
             name: name(current),
           })}
         </h2>
-        {current === "details" ? <DetailsStep /> : null}
+        {current === "package" ? <PackageStep product={product} /> : null}
+        {current === "details" ? <DetailsStep product={product} /> : null}
         {current === "otp" ? <OtpStep /> : null}
         {current === "consent" ? <ConsentStep /> : null}
-        {current === "documents" ? <DocumentsStep onDone={() => setShowPackages(true)} /> : null}
-        {current === "package" ? (
-          <PackageStep
-            onBack={() => {
-              setShowPackages(false);
-              flow.goTo("documents");
-            }}
-            onSubmitted={() => {
-              writePackagesFlag(false);
-              void navigate({ to: "/signup/confirmation" });
-            }}
-          />
-        ) : null}
+        {current === "documents" ? <DocumentsStep /> : null}
+        {current === "review" ? <ReviewStep product={product} /> : null}
       </section>
     </>
   );
 }
 
-/** The lead form: details, OTP, consent, documents, package; resumes at the saved step. */
-export function SignupPage() {
+/** The sign-up form: plan, details, OTP, consent, documents, review; resumes at the saved step. */
+export function SignupPage({ product }: { product: Product }) {
   const intl = useIntl();
-  const title = intl.formatMessage(messages.title);
+  const productName = useProductName(product);
+  const title = intl.formatMessage(messages.title, { product: productName });
   usePageMeta(title, intl.formatMessage(messages.lead));
-  usePageAnalytics({ pageType: "fibre_signup", product: "fibre" });
+  usePageAnalytics({ pageType: "fibre_signup", product });
   return (
     <Container>
       <Crumbs trail={[{ key: "signup", label: title }]} />
       <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
-      <FibreJourney>
-        <SignupJourney />
-      </FibreJourney>
+      <LeadJourney product={product}>
+        <SignupJourney product={product} />
+      </LeadJourney>
     </Container>
   );
 }

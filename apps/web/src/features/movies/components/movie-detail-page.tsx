@@ -58,6 +58,7 @@ export function MovieDetailPage({ id }: { id: string }) {
       parent={<Link to="/movies">{intl.formatMessage(messages.movies)}</Link>}
       current={movie.title}
       media={<img src={imageUrl(movie.poster)} alt="" width={480} height={720} />}
+      nextStep={{ kind: "movie", name: movie.title }}
     >
       <PageHeader title={movie.title} lead={movie.synopsis} />
       <dl className="facts">

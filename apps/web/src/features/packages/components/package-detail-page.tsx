@@ -41,6 +41,7 @@ export function PackageDetailPage({ id }: { id: string }) {
       parent={<Link to="/packages">{intl.formatMessage(messages.packages)}</Link>}
       current={pack.name}
       media={<img src={imageUrl(pack.image)} alt="" width={640} height={360} />}
+      nextStep={{ kind: "tvPack", addOnId: pack.id, name: pack.name }}
     >
       <PageHeader title={pack.name} lead={pack.description} />
       <p className="price">

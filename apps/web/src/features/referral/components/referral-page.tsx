@@ -9,11 +9,14 @@ import {
   PageHeader,
   SkeletonText,
   TextField,
+  buttonClassName,
 } from "@portal/ui";
 import {
   formatValidationMessage,
   isMessageKey,
   mobileNumberSchema,
+  normaliseReferralCode,
+  referralCodeSchema,
   validate,
 } from "@portal/validation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
@@ -26,7 +29,6 @@ import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import {
   checkReferralStatus,
-  normaliseReferralCode,
   referralInfoQueryOptions,
   type ReferralInfo,
   type ReferralStatus,
@@ -95,8 +97,8 @@ const messages = defineMessages({
   },
   signUp: {
     id: "referral.info.sign-up",
-    defaultMessage: "See {product} plans",
-    description: "Link to the product after a usable code",
+    defaultMessage: "Sign up for {product} with this code",
+    description: "Link into the sign-up with the code, after a usable code",
   },
   infoError: {
     id: "referral.info.error",
@@ -198,6 +200,12 @@ const CODE_STATUS_TEXT = {
   exhausted: messages.statusExhausted,
 } as const;
 
+/** The message of a referral code the rule refuses, in the visitor's language; none when valid. */
+function codeError(code: string, lang: "bm" | "en"): string | undefined {
+  const result = validate(referralCodeSchema, code, "referralCode");
+  return result.success ? undefined : formatValidationMessage(result.errors[0]!.code, lang);
+}
+
 const isStatus = (error: unknown, status: number) =>
   isApiError(error, "http") && error.statusCode === status;
 
@@ -222,7 +230,15 @@ function CodeDetails({ info }: { info: ReferralInfo }) {
         </p>
       ) : null}
       {info.status === "active" ? (
-        <Link to="/$product" params={{ product: info.product }}>
+        <Link
+          to="/coverage"
+          search={{
+            referral: info.code,
+            ...(info.product === "tv" ? { product: "tv" as const } : {}),
+          }}
+          className={buttonClassName("primary")}
+          data-testid="referral-sign-up"
+        >
           {intl.formatMessage(messages.signUp, { product })}
         </Link>
       ) : null}
@@ -243,7 +259,12 @@ function CodeLookup({
   const [text, setText] = useState(code ?? "");
   const [seenCode, setSeenCode] = useState(code);
   const [error, setError] = useState<string>();
-  const query = useQuery({ ...referralInfoQueryOptions(lang, code ?? ""), enabled: !!code });
+  // A code the rule refuses (too short, punctuation) is never sent.
+  const ruleError = code ? codeError(code, lang) : undefined;
+  const query = useQuery({
+    ...referralInfoQueryOptions(lang, code ?? ""),
+    enabled: !!code && !ruleError,
+  });
 
   // The URL's code (a shared link, back button) replaces what is typed.
   if (code !== seenCode) {
@@ -254,8 +275,9 @@ function CodeLookup({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = normaliseReferralCode(text);
-    if (!next) {
-      setError(intl.formatMessage(messages.codeRequired));
+    const refused = next ? codeError(next, lang) : intl.formatMessage(messages.codeRequired);
+    if (refused) {
+      setError(refused);
       document.getElementById(inputId)?.focus();
       return;
     }
@@ -279,7 +301,7 @@ function CodeLookup({
           maxLength={20}
           required
           value={text}
-          error={error}
+          error={error ?? (code === seenCode && text === code ? ruleError : undefined)}
           onChange={(event) => setText(event.target.value)}
         />
         <p className="pui-visually-hidden" role="alert">
@@ -288,7 +310,7 @@ function CodeLookup({
         <Button type="submit">{intl.formatMessage(messages.showCode)}</Button>
       </form>
       <div aria-live="polite">
-        {code && query.isPending ? (
+        {code && !ruleError && query.isPending ? (
           <LoadingRegion>
             <SkeletonText lines={3} />
           </LoadingRegion>
@@ -383,7 +405,9 @@ function StatusCheck({ initialCode }: { initialCode?: string }) {
     const referralCode = normaliseReferralCode(code);
     const phoneResult = validate(mobileNumberSchema, phone);
     const next = {
-      code: referralCode ? undefined : intl.formatMessage(messages.codeRequired),
+      code: referralCode
+        ? codeError(referralCode, lang)
+        : intl.formatMessage(messages.codeRequired),
       phone: phoneResult.success ? undefined : validation(phoneResult.errors[0]!.code),
     };
     setErrors(next);
