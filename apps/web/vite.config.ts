@@ -168,10 +168,12 @@ export default defineConfig(({ command, mode }) => ({
             // The shell's own shared code and @portal/ui: one chunk instead of many small ones.
             // Not shared/sanitise: it pulls DOMPurify, which only pages with CMS HTML load. Not
             // shared/components/highlight: it pulls @portal/support-search (flexsearch, the
-            // stemmers: 24 KB), which only the search and support pages load.
+            // stemmers: 24 KB), which only the search and support pages load. Not
+            // shared/lead-flow and shared/lead-journey: they pull @portal/lead-flow and the lead
+            // rules of @portal/validation (15 KB), which only the sign-up journey's pages load.
             {
               name: "shell",
-              test: /(vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|home|legal|movies|packages|referral|search|store|support)[\\/]api))[\\/]/,
+              test: /(vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-flow|lead-journey|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|home|legal|movies|packages|referral|search|store|support)[\\/]api))[\\/]/,
             },
           ],
         },
