@@ -4,95 +4,87 @@ import formatjs from "@formatjs/vite-plugin";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from "vite";
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from "vite";
 
 /**
- * Build only: tells public/early-fetch.js (data-chunks) which lazy chunks the first page needs,
- * so it can modulepreload them while the framework downloads: the shell catalog of each language
- * and the page chunks of the routes it prefetches for (home, channel detail).
+ * Client build only: writes dist/client/router-manifest.json, TanStack Router's manifest for the
+ * server (what Start builds for itself): the entry script and its chunks for the root route, and
+ * for every route the chunk of its component (code split) with the chunks it imports, which the
+ * page preloads so hydration waits for no second round trip. Route ids come from
+ * src/routeTree.gen.ts (file -> id); the CSS (one file, cssCodeSplit off) is inlined by the server.
  */
-function earlyChunks(): Plugin {
-  const wanted: Record<string, RegExp> = {
-    bm: /[\\/]lang[\\/]compiled[\\/]bm\.json$/,
-    en: /[\\/]lang[\\/]compiled[\\/]en\.json$/,
-    home: /[\\/]routes[\\/]index\.tsx\?tsr-split=component/,
-    channel: /[\\/]routes[\\/]channels\.\$channelId\.tsx\?tsr-split=component/,
-  };
+function routerManifest(): Plugin {
   return {
-    name: "portal:early-chunks",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(html, { bundle }) {
-        const chunks: Record<string, string> = {};
-        for (const item of Object.values(bundle ?? {})) {
-          if (item.type !== "chunk" || !item.facadeModuleId) continue;
-          for (const [key, test] of Object.entries(wanted)) {
-            if (test.test(item.facadeModuleId)) chunks[key] = `/${item.fileName}`;
-          }
-        }
-        return html.replace(
-          'src="/early-fetch.js"',
-          `src="/early-fetch.js" data-chunks="${JSON.stringify(chunks).replace(/"/g, "&quot;")}"`,
-        );
-      },
-    },
-  };
-}
-
-/** Writes the build-time service URLs (VITE_*) into index.html for public/early-fetch.js. */
-function earlyFetchUrls(mode: string): Plugin {
-  const env = loadEnv(mode, process.cwd(), "VITE_");
-  const urls = {
-    apiBaseUrl: env.VITE_API_BASE_URL,
-    content: env.VITE_CONTENT_URL,
-    config: env.VITE_CONFIG_URL,
-  };
-  return {
-    name: "portal:early-fetch-urls",
-    transformIndexHtml: (html) =>
-      html.replace("%PORTAL_BUILD_URLS%", JSON.stringify(urls).replace(/"/g, "&quot;")),
-  };
-}
-
-/**
- * Build only: the app's stylesheets (a few KB) are inlined into index.html as <style>, so the
- * first paint waits for no request.
- */
-function inlineEntryCss(): Plugin {
-  return {
-    name: "portal:inline-entry-css",
-    apply: "build",
+    name: "portal:router-manifest",
     enforce: "post",
-    transformIndexHtml: {
-      order: "post",
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        return html.replace(
-          /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-          (tag, file: string) => {
-            const asset = bundle[file];
-            if (!asset || asset.type !== "asset") return tag;
-            // The link (media "not all": never applied, fetched at idle priority) stays so that
-            // Vite's preload helper sees the stylesheet as present and a lazy chunk does not
-            // load it again on the way to the first page's content.
-            return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" media="not all">`;
-          },
+    applyToEnvironment: (environment) => environment.name === "client",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const tree = readFileSync(join(import.meta.dirname, "src/routeTree.gen.ts"), "utf8");
+      const fileToVar = new Map<string, string>();
+      for (const [, name, file] of tree.matchAll(
+        /import \{ Route as (\w+) \} from "\.\/routes\/([^"]+)";/g,
+      ))
+        fileToVar.set(file!, name!);
+      const varToId = new Map<string, string>();
+      for (const [, name, id] of tree.matchAll(/= (\w+)\.update\(\{\s*id: "([^"]+)"/g))
+        varToId.set(name!, id!);
+      const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (fileName: string, seen = new Set<string>()): string[] => {
+        if (seen.has(fileName)) return [];
+        seen.add(fileName);
+        const chunk = byFile.get(fileName);
+        return [fileName, ...(chunk?.imports ?? []).flatMap((next) => closure(next, seen))];
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry)!;
+      const rootFiles = new Set(closure(entry.fileName));
+      const cssAssets = Object.values(bundle).filter(
+        (item) => item.type === "asset" && item.fileName.endsWith(".css"),
+      );
+      const css = cssAssets.map((item) => `/${item.fileName}`);
+      // TanStack's inline-CSS manifest: the server writes these stylesheets into the page.
+      const styles = Object.fromEntries(
+        cssAssets.map((item) => [
+          `/${item.fileName}`,
+          item.type === "asset" ? String(item.source) : "",
+        ]),
+      );
+      const routes: Record<string, unknown> = {
+        __root__: {
+          preloads: [...rootFiles].filter((file) => file !== entry.fileName).map((f) => `/${f}`),
+          scripts: [{ attrs: { type: "module", src: `/${entry.fileName}` } }],
+          css,
+        },
+      };
+      for (const chunk of chunks) {
+        const match = chunk.facadeModuleId?.match(
+          /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component/,
         );
-      },
+        const id = match && varToId.get(fileToVar.get(match[1]!) ?? "");
+        if (!id) continue;
+        routes[id] = {
+          preloads: closure(chunk.fileName)
+            .filter((file) => !rootFiles.has(file))
+            .map((file) => `/${file}`),
+        };
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: "router-manifest.json",
+        source: JSON.stringify({ scriptFormat: "module", inlineCss: { styles }, routes }, null, 2),
+      });
     },
   };
 }
 
 /**
- * Build only: writes a brotli (quality 11) and a gzip (level 9) copy next to every text file of
- * dist/ of at least 1 KB, for scripts/serve.mjs or any CDN that serves precompressed files:
- * smaller than compressing on the fly (the framework chunk: 88 KB brotli against 101 KB gzip).
- * runtime-config.js is left alone: a deployment replaces that file, and a stale compressed copy
- * would be served instead.
+ * Client build only: writes a brotli (quality 11) and a gzip (level 9) copy next to every text
+ * file of dist/client of at least 1 KB, which the server (sirv) sends by Accept-Encoding, as a CDN
+ * that serves precompressed files would: smaller than compressing on the fly.
  */
 function precompress(): Plugin {
-  let outDir = "dist";
+  let outDir = "dist/client";
   const text = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -101,12 +93,13 @@ function precompress(): Plugin {
   return {
     name: "portal:precompress",
     apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = join(config.root, config.environments.client?.build.outDir ?? "dist/client");
     },
     closeBundle() {
       for (const file of walk(outDir)) {
-        if (!text.test(file) || file.endsWith("runtime-config.js")) continue;
+        if (!text.test(file) || file.endsWith("router-manifest.json")) continue;
         const size = statSync(file).size;
         if (size < 1024) continue;
         const body = readFileSync(file);
@@ -121,10 +114,10 @@ function precompress(): Plugin {
   };
 }
 
-// WEB_PORT, or PORT as given by the root `pnpm start` to `serve`; 3000 by default.
-const port = Number(process.env.WEB_PORT ?? process.env.PORT ?? 3000);
+// Workspace packages run from source (their private export condition), in both environments.
+const sourceCondition = "@portal/source";
 
-export default defineConfig(({ command, mode }) => ({
+export default defineConfig(({ command }) => ({
   plugins: [
     // The router plugin must come before the React plugin (it rewrites route files for code splitting).
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
@@ -133,14 +126,11 @@ export default defineConfig(({ command, mode }) => ({
     // checks that bm and en cover every id), which saves bytes in every chunk.
     formatjs({ ast: true, removeDefaultMessage: command === "build" }),
     react(),
-    inlineEntryCss(),
-    earlyFetchUrls(mode),
-    earlyChunks(),
+    routerManifest(),
     precompress(),
   ],
   resolve: {
-    // Run the workspace packages from source (their private export condition).
-    conditions: ["@portal/source", ...defaultClientConditions],
+    conditions: [sourceCondition, ...defaultClientConditions],
     alias: [
       // react-intl's no-parser build: every message (catalogs and defaultMessage) is precompiled.
       {
@@ -149,34 +139,64 @@ export default defineConfig(({ command, mode }) => ({
       },
     ],
   },
-  server: { port, strictPort: true },
-  preview: { port, strictPort: true },
-  build: {
-    target: "es2022",
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // One framework chunk that every route needs (compresses better than many small ones);
-        // route code and journey-only libraries stay in their lazy chunks.
-        advancedChunks: {
-          includeDependenciesRecursively: false,
-          groups: [
-            {
-              name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/,
+  ssr: {
+    resolve: {
+      conditions: [sourceCondition, ...defaultServerConditions],
+      externalConditions: [sourceCondition],
+    },
+    // Bundled into the server build (ESM-only or aliased above); the rest stays in node_modules.
+    noExternal: [/^@portal\//, "react-intl", /^@formatjs\//, "intl-messageformat"],
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+    },
+  },
+  environments: {
+    client: {
+      // TanStack Router's inline-CSS support (what Start turns on): the browser keeps the
+      // stylesheet the server wrote into the page instead of rendering an empty one over it.
+      define: { "process.env.TSS_INLINE_CSS_ENABLED": JSON.stringify("true") },
+      build: {
+        outDir: "dist/client",
+        target: "es2022",
+        sourcemap: true,
+        // One stylesheet (about 6 KB brotli), inlined into every page by the server: the first
+        // paint waits for no request, and no route's CSS is fetched again when its chunk loads.
+        cssCodeSplit: false,
+        rolldownOptions: {
+          input: "src/entry-client.tsx",
+          output: {
+            // One framework chunk that every route needs (compresses better than many small
+            // ones); route code and journey-only libraries stay in their lazy chunks.
+            advancedChunks: {
+              includeDependenciesRecursively: false,
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|react-intl|@formatjs|intl-messageformat|use-sync-external-store|seroval|seroval-plugins|cookie-es|tiny-invariant|tiny-warning)[\\/]/,
+                },
+                // The shell's own shared code and @portal/ui: one chunk instead of many small
+                // ones. Not shared/sanitise (DOMPurify, only pages with CMS HTML load it), nor
+                // the support index hook (the search library, support pages only).
+                {
+                  name: "shell",
+                  test: /(vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index)))/,
+                },
+              ],
             },
-            // The shell's own shared code and @portal/ui: one chunk instead of many small ones.
-            // Not shared/sanitise: it pulls DOMPurify, which only pages with CMS HTML load. Not
-            // shared/components/highlight: it pulls @portal/support-search (flexsearch, the
-            // stemmers: 24 KB), which only the search and support pages load. Not
-            // shared/lead-flow and shared/lead-journey: they pull @portal/lead-flow and the lead
-            // rules of @portal/validation (15 KB), which only the sign-up journey's pages load.
-            {
-              name: "shell",
-              test: /(vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-flow|lead-journey|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|home|legal|movies|packages|referral|search|store|support)[\\/]api))[\\/]/,
-            },
-          ],
+          },
         },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: "dist/server",
+        target: "node20",
+        sourcemap: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: { main: "src/server/main.ts" } },
       },
     },
   },

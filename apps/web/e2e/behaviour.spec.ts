@@ -122,6 +122,10 @@ test("the configured search parameters close the banners", async ({ page }) => {
 });
 
 test("a failed call shows the error state, and retry recovers", async ({ page }) => {
+  // The first page comes rendered from the server; the browser calls the services on the way to
+  // the next one.
+  await page.goto("/?language=en");
+  await settled(page);
   let fail = true;
   await page.route("**/content/api/v1/listing/channel**", (route) =>
     fail
@@ -132,7 +136,10 @@ test("a failed call shows the error state, and retry recovers", async ({ page })
         })
       : route.continue(),
   );
-  await page.goto("/channels?language=en");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Channels" })
+    .click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(page.getByRole("heading", { name: "We could not load this page" })).toBeVisible();
   fail = false;
@@ -205,7 +212,10 @@ test("the home info box sanitises its HTML once DOMPurify has loaded after the f
       '<p>safe <strong>text</strong></p><script>window.__pwned=1</script><img src="x" onerror="window.__pwned=2">';
     await route.fulfill({ response, json });
   });
-  await page.goto("/?language=en");
+  // Rendered in the browser (a navigation from another page), where DOMPurify loads after paint.
+  await page.goto("/channels?language=en");
+  await settled(page);
+  await page.getByRole("link", { name: "Suria home page" }).click();
   const body = page.getByTestId("info-box").locator(".pui-rich-text");
   // The sanitised HTML replaces the plain-text stand-in: the <strong> is back, the script and the
   // event handler are gone.
@@ -235,7 +245,9 @@ test("CMS HTML cannot run scripts in the browser", async ({ page }) => {
       }),
     }),
   );
-  await page.goto("/legal/privacy-notice");
+  await page.goto("/?language=en");
+  await settled(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy notice" }).click();
   await expect(page.locator(".pui-rich-text p")).toHaveText("safe");
   await page.waitForTimeout(300);
   expect(

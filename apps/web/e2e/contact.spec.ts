@@ -124,21 +124,17 @@ test("contact-us: a refused captcha keeps the form, and Try again sends it", asy
 test("contact-us and its link are hidden when the configuration turns the form off", async ({
   page,
 }) => {
-  // A second services instance started with CONTACT_ENABLED=false serves the configuration;
-  // scripts/with-servers.mjs starts it and sets E2E_SERVICES_CONTACT_OFF_URL.
-  const off = process.env.E2E_SERVICES_CONTACT_OFF_URL;
+  // A second portal in front of services started with CONTACT_ENABLED=false;
+  // scripts/with-servers.mjs starts both and sets E2E_CONTACT_OFF_BASE_URL.
+  const off = process.env.E2E_CONTACT_OFF_BASE_URL;
   if (!off) {
     throw new Error(
-      "E2E_SERVICES_CONTACT_OFF_URL is not set: run through scripts/with-servers.mjs " +
-        "(pnpm --filter @portal/web e2e), or point it at services started with CONTACT_ENABLED=false",
+      "E2E_CONTACT_OFF_BASE_URL is not set: run through scripts/with-servers.mjs " +
+        "(pnpm --filter @portal/web e2e), or point it at a portal whose services run with CONTACT_ENABLED=false",
     );
   }
-  await page.addInitScript((configUrl) => {
-    (window as unknown as { __PORTAL_CONFIG__: unknown }).__PORTAL_CONFIG__ = {
-      services: { config: configUrl },
-    };
-  }, `${off}/config`);
-  await page.goto("/contact-us?language=en");
+  const response = await page.goto(`${off}/contact-us?language=en`);
+  expect(response?.status()).toBe(404);
   await expect(page.getByTestId("not-found")).toBeVisible();
   await expect(page.getByTestId("contact-form")).toHaveCount(0);
   await expect(page.getByTestId("contact-link")).toHaveCount(0);

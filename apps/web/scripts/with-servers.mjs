@@ -1,12 +1,14 @@
 // Runs a command (the E2E suite, the budgets) against the portal and the services. Whatever is
 // already answering is reused (e.g. after `pnpm start`); otherwise this builds and starts it:
 //   services: apps/services built with tsup, `node dist/server.js` on :4000, data in a temp folder;
-//   portal:   `vite build`, then `node scripts/serve.mjs` (precompressed files) on :3000.
+//   portal:   `vite build`, then the render server `node dist/server/main.js` on :3000.
 // It always starts a second services instance (same build, its own temp data folder,
-// CONTACT_ENABLED=false) on SERVICES_CONTACT_OFF_PORT (default: services port + 1), unless
-// E2E_SERVICES_CONTACT_OFF_URL already names one, and passes its URL to the command as
-// E2E_SERVICES_CONTACT_OFF_URL (the contact-us "hidden when off" E2E test). Services it starts
-// run with CLOCK_START (default 2026-11-21T10:00:00+08:00) so dated prices are tested on a known day.
+// CONTACT_ENABLED=false) on SERVICES_CONTACT_OFF_PORT (default: services port + 1) and a second
+// portal in front of it on WEB_CONTACT_OFF_PORT (default: web port + 1), unless
+// E2E_CONTACT_OFF_BASE_URL already names one, and passes its URL to the command as
+// E2E_CONTACT_OFF_BASE_URL (the contact-us "hidden when off" E2E test).
+// Services it starts run with CLOCK_START (default 2026-11-21T10:00:00+08:00) so dated prices are
+// tested on a known day.
 // Usage: node scripts/with-servers.mjs <command> [args...]   (exit code = the command's)
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -21,7 +23,8 @@ const webPort = process.env.WEB_PORT ?? "3000";
 const servicesUrl = `http://localhost:${servicesPort}`;
 const webUrl = `http://localhost:${webPort}`;
 const contactOffPort = process.env.SERVICES_CONTACT_OFF_PORT ?? String(Number(servicesPort) + 1);
-let contactOffUrl = process.env.E2E_SERVICES_CONTACT_OFF_URL;
+const webContactOffPort = process.env.WEB_CONTACT_OFF_PORT ?? String(Number(webPort) + 1);
+let contactOffWebUrl = process.env.E2E_CONTACT_OFF_BASE_URL;
 const children = [];
 const tempDirs = [];
 
@@ -73,13 +76,20 @@ function startServices(name, port, extraEnv = {}) {
       PORT: port,
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      CORS_ORIGIN: `${webUrl},http://127.0.0.1:${webPort}`,
+      CORS_ORIGIN: `${webUrl},http://127.0.0.1:${webPort},http://localhost:${webContactOffPort}`,
       LOG_LEVEL: "warn",
       // Dated content (campaign prices, free installation until 31 December 2026) is tested on a
       // known day: the services' clock starts on 21 November 2026, 10:00 in Malaysia.
       CLOCK_START: process.env.CLOCK_START ?? "2026-11-21T10:00:00+08:00",
       ...extraEnv,
     },
+  });
+}
+
+function startWeb(name, port, apiBaseUrl) {
+  start(name, process.execPath, ["dist/server/main.js"], {
+    cwd: web,
+    env: { ...process.env, WEB_PORT: port, API_BASE_URL: apiBaseUrl, LOG_LEVEL: "warn" },
   });
 }
 
@@ -94,25 +104,25 @@ try {
     startServices("services", servicesPort);
     await waitFor(`${servicesUrl}/config/`, "services");
   }
-  if (!contactOffUrl) {
-    contactOffUrl = `http://localhost:${contactOffPort}`;
-    if (await answers(`${contactOffUrl}/config/`)) {
-      throw new Error(`port ${contactOffPort} is taken; set SERVICES_CONTACT_OFF_PORT`);
+  if (!(await answers(webUrl))) {
+    console.log(`building and serving the portal on ${webUrl}`);
+    execFileSync(pnpm, ["exec", "vite", "build"], { cwd: web, stdio: "inherit" });
+    startWeb("portal", webPort, servicesUrl);
+    await waitFor(webUrl, "portal");
+  }
+  if (!contactOffWebUrl) {
+    const contactOffUrl = `http://localhost:${contactOffPort}`;
+    contactOffWebUrl = `http://localhost:${webContactOffPort}`;
+    for (const url of [contactOffUrl, contactOffWebUrl]) {
+      if (await answers(url))
+        throw new Error(`${url} is taken; set SERVICES_CONTACT_OFF_PORT / WEB_CONTACT_OFF_PORT`);
     }
     console.log(`starting the services with contact-us off on ${contactOffUrl}`);
     if (!existsSync(join(services, "dist", "server.js"))) buildServices();
     startServices("services (contact off)", contactOffPort, { CONTACT_ENABLED: "false" });
     await waitFor(`${contactOffUrl}/config/`, "services (contact off)");
-  }
-  if (!(await answers(webUrl))) {
-    console.log(`building and serving the portal on ${webUrl}`);
-    const env = { ...process.env, VITE_API_BASE_URL: process.env.VITE_API_BASE_URL ?? servicesUrl };
-    execFileSync(pnpm, ["exec", "vite", "build"], { cwd: web, stdio: "inherit", env });
-    start("portal", process.execPath, ["scripts/serve.mjs"], {
-      cwd: web,
-      env: { ...env, WEB_PORT: webPort },
-    });
-    await waitFor(webUrl, "portal");
+    startWeb("portal (contact off)", webContactOffPort, contactOffUrl);
+    await waitFor(contactOffWebUrl, "portal (contact off)");
   }
   const [command, ...args] = process.argv.slice(2);
   const child = spawn(command, args, {
@@ -122,7 +132,8 @@ try {
       ...process.env,
       E2E_BASE_URL: webUrl,
       BUDGET_URL: webUrl,
-      E2E_SERVICES_CONTACT_OFF_URL: contactOffUrl,
+      E2E_CONTACT_OFF_BASE_URL: contactOffWebUrl,
+      E2E_SERVICES_URL: servicesUrl,
     },
   });
   const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ?? 1)));

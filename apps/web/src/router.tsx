@@ -1,7 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
+import { setupRouterSsrQueryIntegration } from "@tanstack/react-router-ssr-query";
 import { isNotFoundError } from "./shared/api";
 import { ListPending, NotFoundPage, RouteError } from "./shared/components/route-states";
+import type { ContentBudget } from "./shared/content-budget";
 import { parseSearch, stringifySearch } from "./shared/search-params";
 import { routeTree } from "./routeTree.gen";
 
@@ -11,17 +13,37 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 5 * 60_000,
-        retry: (failureCount, error) => !isNotFoundError(error) && failureCount < 1,
+        retry: (failureCount, error) =>
+          typeof window !== "undefined" && !isNotFoundError(error) && failureCount < 1,
       },
     },
   });
 }
 
-/** Creates the router with the query client in its context and string-only search params. */
-export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+/** What every route's loader and head see besides what the root route adds (language, config). */
+export interface AppRouterOptions {
+  /** The site's public origin, for canonical and alternate URLs (https://www.example.my). */
+  siteUrl: string;
+  /** How long a loader may hold the first byte (server) before the page streams a skeleton. */
+  budget: ContentBudget;
+  /** Per-response CSP nonce for the router's inline scripts (server only). */
+  nonce?: string | undefined;
+  /** Seeds the query cache before the first load (the server's cached configuration). */
+  seed?: (queryClient: QueryClient) => void;
+}
+
+/**
+ * Creates the router, one per request on the server and one per page in the browser, with a
+ * QueryClient of its own in the context; TanStack's SSR Query integration sends the server's
+ * queries to the browser (streamed as they resolve) and wraps the app in QueryClientProvider.
+ */
+export function createAppRouter(options: AppRouterOptions) {
+  const queryClient = createQueryClient();
+  options.seed?.(queryClient);
+  const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, siteUrl: options.siteUrl, budget: options.budget },
+    ssr: options.nonce ? { nonce: options.nonce } : undefined,
     parseSearch,
     stringifySearch,
     defaultPreload: "intent",
@@ -33,6 +55,8 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPendingMs: 150,
     scrollRestoration: true,
   });
+  setupRouterSsrQueryIntegration({ router, queryClient });
+  return router;
 }
 
 declare module "@tanstack/react-router" {

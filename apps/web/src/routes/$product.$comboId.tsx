@@ -2,20 +2,58 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { comboQueryOptions, isProduct } from "../features/combos/api/get-combos";
 import { ComboDetailPage } from "../features/combos/components/combo-detail-page";
 import { DetailPending } from "../shared/components/route-states";
-import { currentLanguage } from "../shared/language";
-import { orNotFound } from "../shared/route-helpers";
+import { breadcrumbs, pageHead, productLd, shareImage } from "../shared/head";
+import { imageUrl } from "../shared/image-url";
+import { shellMessages } from "../shared/messages";
+import { headTools } from "../shared/route-head";
+import { loadContent } from "../shared/route-helpers";
 
 export const Route = createFileRoute("/$product/$comboId")({
   beforeLoad: ({ params }) => {
     if (!isProduct(params.product)) throw notFound();
   },
-  loader: ({ context: { queryClient }, params }) => {
+  loader: ({ context, params }) => {
     if (!isProduct(params.product)) throw notFound();
-    return orNotFound(
-      queryClient.ensureQueryData(
-        comboQueryOptions(currentLanguage(), params.product, params.comboId),
-      ),
+    const { queryClient, lang } = context;
+    return loadContent(
+      context,
+      queryClient.ensureQueryData(comboQueryOptions(lang, params.product, params.comboId)),
     );
+  },
+  head: ({ match, params }) => {
+    const { context, intl, queryClient } = headTools(match);
+    if (!isProduct(params.product)) return {};
+    const combo = queryClient.getQueryData(
+      comboQueryOptions(context.lang, params.product, params.comboId).queryKey,
+    );
+    if (!combo) return {};
+    const productName =
+      match.context.config?.products.find((item) => item.key === params.product)?.name ??
+      params.product;
+    const path = `/${params.product}/${encodeURIComponent(params.comboId)}`;
+    const image = imageUrl(combo.image);
+    return pageHead(context, {
+      path,
+      title: combo.name,
+      description: combo.tagline,
+      image: shareImage(image),
+      type: "product",
+      jsonLd: [
+        breadcrumbs(context, [
+          [intl.formatMessage(shellMessages.home), "/"],
+          [productName, `/${params.product}`],
+          [combo.name, path],
+        ]),
+        productLd(context, {
+          name: combo.name,
+          description: combo.tagline,
+          path,
+          image,
+          price: combo.priceRm,
+          monthly: true,
+        }),
+      ],
+    });
   },
   pendingComponent: DetailPending,
   component: ComboRoute,

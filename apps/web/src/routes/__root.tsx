@@ -1,15 +1,178 @@
+import "@portal/ui/styles.css";
+import "../app.css";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext } from "@tanstack/react-router";
-import { ensureMessagesFor } from "../shared/i18n";
-import { currentLanguage } from "../shared/language";
+import {
+  HeadContent,
+  Scripts,
+  createRootRouteWithContext,
+  retainSearchParams,
+  useNavigate,
+} from "@tanstack/react-router";
+import { useCallback, useMemo, type ReactNode } from "react";
+import { IntlProvider } from "react-intl";
+import { highlightQueryOptions } from "../features/banners/api/get-highlights";
 import { AppShell } from "../shared/components/app-shell";
 import { NotFoundPage, RouteError } from "../shared/components/route-states";
+import { StartupError } from "../shared/components/startup-error";
+import { ConfigContext, configQueryOptions, type PortalConfig } from "../shared/config";
+import type { ContentBudget } from "../shared/content-budget";
+import { documentTitle, SITE_NAME } from "../shared/head";
+import { pageBootScript } from "../shared/boot";
+import { areasForPath, intlFor, loadMessages } from "../shared/i18n";
+import {
+  LANGUAGE_PARAM,
+  LanguageContext,
+  htmlLang,
+  isLang,
+  languageFromSearch,
+  languageSearchValue,
+  storeLanguage,
+  type Lang,
+} from "../shared/language";
+import { shellMessages } from "../shared/messages";
 
-/** Root route: the page frame around every page, with the 404 and error pages. */
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  // Journey pages need their own message catalogs; content pages only the shell's.
-  beforeLoad: ({ location }) => ensureMessagesFor(location.pathname, currentLanguage()),
-  component: AppShell,
+/** What the server (or the browser) gives every route before the root route adds its part. */
+export interface RouterContext {
+  queryClient: QueryClient;
+  siteUrl: string;
+  budget: ContentBudget;
+}
+
+/**
+ * Root route: the whole document (head, page frame, scripts). Its context holds what decides how
+ * a page looks, for the server and the browser alike: the language (from `?language=` only), the
+ * compiled messages of that language, and the configuration (null when the config service could
+ * not be read: the page is then the startup failure page).
+ */
+export const Route = createRootRouteWithContext<RouterContext>()({
+  validateSearch: (search: Record<string, unknown>): { language?: Lang } => ({
+    language: isLang(search[LANGUAGE_PARAM]) ? (search[LANGUAGE_PARAM] as Lang) : undefined,
+  }),
+  // Every internal link keeps the language of the page it is on.
+  search: { middlewares: [retainSearchParams([LANGUAGE_PARAM])] },
+  beforeLoad: async ({ context, location, search }) => {
+    const lang = languageFromSearch(search);
+    const [messages, config] = await Promise.all([
+      loadMessages(lang, areasForPath(location.pathname)),
+      context.queryClient
+        .ensureQueryData(configQueryOptions())
+        .then((value): PortalConfig | null => value)
+        .catch(() => null),
+    ]);
+    return { lang, messages, config };
+  },
+  // The banners above every page, within the request's budget (late ones stream in).
+  loader: ({ context }) => {
+    if (!context.config) return;
+    const { queryClient, lang, budget } = context;
+    return budget.wait(
+      Promise.all(
+        (["announcement", "promotion"] as const).map((kind) =>
+          queryClient.prefetchQuery(highlightQueryOptions(lang, kind)),
+        ),
+      ),
+    );
+  },
+  // The frame's head; each page's own head (title, description, canonical, cards) follows and
+  // overrides it. A page that is not there (404) or failed is not indexed.
+  head: ({ match, matches }) => {
+    const { lang, messages } = match.context;
+    const intl = intlFor(lang, messages);
+    const missing = matches.some(
+      (item) =>
+        item.status === "notFound" ||
+        (item as { _notFound?: boolean; globalNotFound?: boolean })._notFound ||
+        (item as { globalNotFound?: boolean }).globalNotFound,
+    );
+    const failed = !match.context.config || matches.some((item) => item.status === "error");
+    const title = missing
+      ? intl.formatMessage(shellMessages.notFoundTitle)
+      : failed
+        ? intl.formatMessage(shellMessages.errorTitle)
+        : SITE_NAME;
+    return {
+      meta: [
+        { charSet: "utf-8" },
+        { name: "viewport", content: "width=device-width, initial-scale=1" },
+        { name: "theme-color", content: "#0b4fa8" },
+        { title: documentTitle(title) },
+        {
+          name: "description",
+          content: intl.formatMessage(
+            missing ? shellMessages.notFoundBody : shellMessages.siteDescription,
+          ),
+        },
+        ...(missing || failed ? [{ name: "robots", content: "noindex" }] : []),
+      ],
+      links: [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }],
+    };
+  },
+  component: RootComponent,
   notFoundComponent: NotFoundPage,
   errorComponent: RouteError,
 });
+
+function RootComponent() {
+  const { config } = Route.useRouteContext();
+  return (
+    <RootDocument>
+      {config ? (
+        <ConfigContext.Provider value={config}>
+          <AppShell />
+        </ConfigContext.Provider>
+      ) : (
+        <StartupError />
+      )}
+    </RootDocument>
+  );
+}
+
+/** <html> with the language, the head, the providers every page needs, and the scripts. */
+function RootDocument({ children }: { children: ReactNode }) {
+  const { lang, messages } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const setLanguage = useCallback(
+    (next: Lang) => {
+      storeLanguage(globalThis.localStorage, next);
+      void navigate({
+        to: ".",
+        search: (prev: Record<string, unknown>) => ({
+          ...prev,
+          [LANGUAGE_PARAM]: languageSearchValue(next),
+        }),
+        replace: true,
+      });
+    },
+    [navigate],
+  );
+  const language = useMemo(() => ({ lang, setLanguage }), [lang, setLanguage]);
+  return (
+    // The first script may add classes (closed banners) before React hydrates.
+    <html lang={htmlLang(lang)} suppressHydrationWarning>
+      <head>
+        {/* First, before anything paints: language redirect, closed banners, service URLs. Run
+            once by the browser as it parses the page (hydration keeps it, never re-runs it). */}
+        <script
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? pageBootScript() : "" }}
+          suppressHydrationWarning
+        />
+        <HeadContent />
+      </head>
+      <body>
+        <LanguageContext.Provider value={language}>
+          <IntlProvider
+            locale={htmlLang(lang)}
+            defaultLocale="en"
+            messages={messages}
+            onError={(error) => {
+              if (import.meta.env.DEV) console.warn(error.message);
+            }}
+          >
+            {children}
+          </IntlProvider>
+        </LanguageContext.Provider>
+        <Scripts />
+      </body>
+    </html>
+  );
+}

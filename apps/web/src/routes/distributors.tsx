@@ -1,18 +1,66 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
 import {
+  STATE_LABELS,
   dealersQueryOptions,
   isStateSlug,
   type StateSlug,
 } from "../features/distributors/api/get-dealers";
 import { DistributorsPage } from "../features/distributors/components/distributors-page";
+import { breadcrumbs, pageHead } from "../shared/head";
+import { shellMessages } from "../shared/messages";
+import { headTools } from "../shared/route-head";
+import { loadContent } from "../shared/route-helpers";
+
+const messages = defineMessages({
+  title: {
+    id: "distributors.title",
+    defaultMessage: "Distributors",
+    description: "Distributors page heading and title",
+  },
+  titleState: {
+    id: "distributors.title.state",
+    defaultMessage: "Distributors in {state}",
+    description: "Distributors page title with a state",
+  },
+  lead: {
+    id: "distributors.lead",
+    defaultMessage: "Find an authorised Suria distributor near you.",
+    description: "Distributors page intro",
+  },
+});
 
 export const Route = createFileRoute("/distributors")({
   validateSearch: (search: Record<string, unknown>): { state?: StateSlug } => ({
     state: isStateSlug(search.state) ? search.state : undefined,
   }),
   loaderDeps: ({ search }) => ({ state: search.state }),
-  loader: async ({ context: { queryClient }, deps }) => {
-    if (deps.state) await queryClient.ensureQueryData(dealersQueryOptions(deps.state));
+  loader: async ({ context, deps }) => {
+    if (deps.state)
+      await loadContent(
+        context,
+        context.queryClient.ensureQueryData(dealersQueryOptions(deps.state)),
+      );
+  },
+  // Each state's list is a page of its own (indexed, in the sitemap).
+  head: ({ match }) => {
+    const { context, intl } = headTools(match);
+    const state = match.search.state;
+    const title = state
+      ? intl.formatMessage(messages.titleState, { state: STATE_LABELS[state] })
+      : intl.formatMessage(messages.title);
+    return pageHead(context, {
+      path: "/distributors",
+      search: { state },
+      title,
+      description: intl.formatMessage(messages.lead),
+      jsonLd: [
+        breadcrumbs(context, [
+          [intl.formatMessage(shellMessages.home), "/"],
+          [intl.formatMessage(messages.title), "/distributors"],
+        ]),
+      ],
+    });
   },
   component: DistributorsRoute,
 });

@@ -2,15 +2,39 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { isTermsType, termsQueryOptions } from "../features/legal/api/get-terms";
 import { LegalPage } from "../features/legal/components/legal-page";
 import { DetailPending } from "../shared/components/route-states";
-import { currentLanguage } from "../shared/language";
-import { orNotFound } from "../shared/route-helpers";
+import { breadcrumbs, pageHead } from "../shared/head";
+import { shellMessages } from "../shared/messages";
+import { headTools } from "../shared/route-head";
+import { loadContent } from "../shared/route-helpers";
 
 export const Route = createFileRoute("/legal/$termsType")({
-  loader: ({ context: { queryClient }, params }) => {
+  loader: ({ context, params }) => {
     if (!isTermsType(params.termsType)) throw notFound();
-    return orNotFound(
-      queryClient.ensureQueryData(termsQueryOptions(currentLanguage(), params.termsType)),
+    return loadContent(
+      context,
+      context.queryClient.ensureQueryData(termsQueryOptions(context.lang, params.termsType)),
     );
+  },
+  head: ({ match, params }) => {
+    const { context, intl, queryClient } = headTools(match);
+    if (!isTermsType(params.termsType)) return {};
+    const terms = queryClient.getQueryData(
+      termsQueryOptions(context.lang, params.termsType).queryKey,
+    );
+    if (!terms) return {};
+    const path = `/legal/${params.termsType}`;
+    return pageHead(context, {
+      path,
+      title: terms.title,
+      description: terms.body,
+      type: "article",
+      jsonLd: [
+        breadcrumbs(context, [
+          [intl.formatMessage(shellMessages.home), "/"],
+          [terms.title, path],
+        ]),
+      ],
+    });
   },
   pendingComponent: DetailPending,
   component: LegalRoute,

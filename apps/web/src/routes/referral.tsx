@@ -1,10 +1,25 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { defineMessages } from "react-intl";
 import { useCallback } from "react";
 import { normaliseReferralCode, referralCodeSchema, validate } from "@portal/validation";
 import { referralInfoQueryOptions } from "../features/referral/api/referral";
 import { ReferralPage } from "../features/referral/components/referral-page";
-import { currentLanguage } from "../shared/language";
 import { optionalString } from "../shared/search-params";
+import { messageHead } from "../shared/route-head";
+
+const messages = defineMessages({
+  title: {
+    id: "referral.title",
+    defaultMessage: "Referrals",
+    description: "Referral page title",
+  },
+  lead: {
+    id: "referral.lead",
+    defaultMessage:
+      "Got a referral code from a friend? See what it gives you, and follow your referral until the reward is paid.",
+    description: "Referral page intro and meta description",
+  },
+});
 
 export const Route = createFileRoute("/referral")({
   validateSearch: (search: Record<string, unknown>): { code?: string } => {
@@ -14,10 +29,17 @@ export const Route = createFileRoute("/referral")({
   loaderDeps: ({ search }) => ({ code: search.code }),
   // Prefetch only: an unknown code is a message on the page, not a 404 page.
   // A code the rule refuses is shown as such on the page, with no request.
-  loader: ({ context: { queryClient }, deps }) =>
+  loader: ({ context: { queryClient, lang }, deps }) =>
     deps.code && validate(referralCodeSchema, deps.code).success
-      ? queryClient.prefetchQuery(referralInfoQueryOptions(currentLanguage(), deps.code))
+      ? queryClient.prefetchQuery(referralInfoQueryOptions(lang, deps.code))
       : undefined,
+  head: ({ match }) =>
+    messageHead(match, {
+      path: "/referral",
+      title: messages.title,
+      description: messages.lead,
+      noindex: true,
+    }),
   component: ReferralRoute,
 });
 

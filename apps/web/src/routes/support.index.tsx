@@ -1,16 +1,41 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { supportIndexQueryOptions } from "../features/support/api/get-support";
+import { supportDataQueryOptions } from "../features/support/api/get-support";
 import { SupportHomePage } from "../features/support/components/support-home-page";
-import { currentLanguage } from "../shared/language";
+import { supportMessages } from "../features/support/components/messages";
+import { breadcrumbs, pageHead } from "../shared/head";
+import { shellMessages } from "../shared/messages";
+import { headTools } from "../shared/route-head";
+import { loadContent } from "../shared/route-helpers";
 import { optionalString } from "../shared/search-params";
 
 export const Route = createFileRoute("/support/")({
   validateSearch: (search: Record<string, unknown>): { q?: string } => ({
     q: optionalString(search.q),
   }),
-  loader: ({ context: { queryClient } }) =>
-    queryClient.ensureQueryData(supportIndexQueryOptions(currentLanguage())),
+  loader: ({ context }) =>
+    loadContent(
+      context,
+      context.queryClient.ensureQueryData(supportDataQueryOptions(context.lang)),
+    ),
+  // A search in the support centre is not a page of its own for search engines.
+  head: ({ match }) => {
+    const { context, intl } = headTools(match);
+    const query = match.search.q;
+    const title = intl.formatMessage(supportMessages.title);
+    return pageHead(context, {
+      path: "/support",
+      title: query ? intl.formatMessage(supportMessages.searchTitle, { query }) : title,
+      description: intl.formatMessage(supportMessages.lead),
+      noindex: Boolean(query),
+      jsonLd: [
+        breadcrumbs(context, [
+          [intl.formatMessage(shellMessages.home), "/"],
+          [title, "/support"],
+        ]),
+      ],
+    });
+  },
   component: SupportRoute,
 });
 

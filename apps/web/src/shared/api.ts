@@ -1,5 +1,5 @@
 import { createPortalApi, isApiError, type PortalApi } from "@portal/api-client";
-import { serviceBaseUrl } from "./env";
+import { callBaseUrl } from "./env";
 
 /** The client for the services this shell calls. */
 export type AppApi = PortalApi<"content" | "config">;
@@ -13,7 +13,8 @@ export type ContentData<K extends keyof ContentApi> = Awaited<ReturnType<Content
 /** Creates the API client with the configured base URLs and a memory ETag cache. */
 export function createAppApi(): AppApi {
   return createPortalApi({
-    baseUrls: { content: serviceBaseUrl("content"), config: serviceBaseUrl("config") },
+    baseUrls: { content: callBaseUrl("content"), config: callBaseUrl("config") },
+    timeout: globalThis.__PORTAL_CONFIG__?.timeout,
   });
 }
 
@@ -22,5 +23,9 @@ export function isNotFoundError(error: unknown): boolean {
   return isApiError(error, "http") && error.statusCode === 404;
 }
 
-/** The app's one client (base URLs from runtime-config.js / VITE_* variables). */
+/**
+ * The app's one client. In the browser: the public URLs the page's first script set. On the
+ * server: the URLs and timeout src/server/main.ts set; its ETag cache is shared by every request,
+ * so unchanged content costs the services a 304.
+ */
 export const api: AppApi = createAppApi();

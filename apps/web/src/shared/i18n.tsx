@@ -1,13 +1,6 @@
-import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { IntlProvider } from "react-intl";
+import { createIntl, createIntlCache, type IntlShape } from "react-intl";
 import type { MessageFormatElement } from "react-intl";
-import {
-  LanguageContext,
-  htmlLang,
-  setCurrentLanguage,
-  storeLanguage,
-  type Lang,
-} from "./language";
+import { htmlLang, type Lang } from "./language";
 
 /** A precompiled (AST) catalog, as produced by `formatjs compile --ast`. */
 export type CompiledMessages = Record<string, MessageFormatElement[]>;
@@ -35,94 +28,47 @@ export function areasForPath(pathname: string): readonly string[] {
   return SHELL_ONLY_PATHS.test(pathname) ? [] : MESSAGE_AREAS;
 }
 
-/** Areas whose catalog the page has loaded (kept when the language changes). */
-const loadedAreas = new Set<string>();
+const catalogs = new Map<string, Promise<CompiledMessages>>();
 
 /**
- * Loads the precompiled catalog of a language: the shell's (app + @portal/ui, one chunk per
- * language) merged with the journey catalogs loaded so far plus `areas`.
+ * The precompiled catalog of a language: the shell's (app + @portal/ui, one chunk per language)
+ * merged with the given journey catalogs. The same language and areas give the same object, so
+ * the IntlProvider does not re-render on a navigation that needs nothing new.
  */
-export async function loadMessages(
-  lang: Lang,
-  areas: Iterable<string> = [],
-): Promise<CompiledMessages> {
-  for (const area of areas) loadedAreas.add(area);
-  const shell =
-    lang === "bm" ? import("../lang/compiled/bm.json") : import("../lang/compiled/en.json");
-  const parts = await Promise.all([
-    shell,
-    ...[...loadedAreas].map((area) =>
-      areaCatalogs[`../lang/compiled/areas/${area}.${lang}.json`]?.(),
-    ),
-  ]);
-  return Object.assign({}, ...parts.map((part) => (part?.default ?? {}) as CompiledMessages));
+export function loadMessages(lang: Lang, areas: readonly string[] = []): Promise<CompiledMessages> {
+  const key = `${lang}:${[...areas].sort().join(",")}`;
+  let pending = catalogs.get(key);
+  if (!pending) {
+    const shell =
+      lang === "bm" ? import("../lang/compiled/bm.json") : import("../lang/compiled/en.json");
+    pending = Promise.all([
+      shell,
+      ...areas.map((area) => areaCatalogs[`../lang/compiled/areas/${area}.${lang}.json`]?.()),
+    ]).then((parts) =>
+      Object.assign({}, ...parts.map((part) => (part?.default ?? {}) as CompiledMessages)),
+    );
+    // A failed chunk load is not memoised, so "Try again" loads it again.
+    pending.catch(() => catalogs.delete(key));
+    catalogs.set(key, pending);
+  }
+  return pending;
 }
 
-let onAreasLoaded: ((lang: Lang, messages: CompiledMessages) => void) | undefined;
+const intlCache = createIntlCache();
+const intls = new WeakMap<CompiledMessages, IntlShape>();
 
 /**
- * Makes sure the catalogs a path needs are in the IntlProvider before its route renders (the
- * root route awaits it in beforeLoad). Content screens need nothing beyond the shell catalog.
+ * An Intl object outside React, for what routes compute before rendering (head titles and
+ * descriptions). One per catalog object.
  */
-export async function ensureMessagesFor(pathname: string, lang: Lang): Promise<void> {
-  const missing = areasForPath(pathname).filter((area) => !loadedAreas.has(area));
-  if (missing.length === 0) return;
-  const messages = await loadMessages(lang, missing);
-  onAreasLoaded?.(lang, messages);
-}
-
-/** Applies the language to the document (<html lang>) and the loaders. */
-export function applyDocumentLanguage(lang: Lang): void {
-  document.documentElement.lang = htmlLang(lang);
-  setCurrentLanguage(lang);
-}
-
-/**
- * Holds the language and its catalog, and provides IntlProvider. Switching loads the other
- * catalog first, then swaps language and messages in one transition: every text changes at once,
- * and pages keep showing while their content in the new language loads.
- */
-export function LanguageProvider({
-  initialLang,
-  initialMessages,
-  children,
-}: {
-  initialLang: Lang;
-  initialMessages: CompiledMessages;
-  children: ReactNode;
-}) {
-  const [state, setState] = useState({ lang: initialLang, messages: initialMessages });
-
-  useEffect(() => applyDocumentLanguage(state.lang), [state.lang]);
-  useEffect(() => {
-    onAreasLoaded = (lang, messages) => setState({ lang, messages });
-    return () => {
-      onAreasLoaded = undefined;
-    };
-  }, []);
-
-  const setLanguage = useCallback((lang: Lang) => {
-    storeLanguage(globalThis.localStorage, lang);
-    setCurrentLanguage(lang);
-    void loadMessages(lang).then((messages) => {
-      startTransition(() => setState({ lang, messages }));
-    });
-  }, []);
-
-  const value = useMemo(() => ({ lang: state.lang, setLanguage }), [state.lang, setLanguage]);
-
-  return (
-    <LanguageContext.Provider value={value}>
-      <IntlProvider
-        locale={htmlLang(state.lang)}
-        defaultLocale="en"
-        messages={state.messages}
-        onError={(error) => {
-          if (import.meta.env.DEV) console.warn(error.message);
-        }}
-      >
-        {children}
-      </IntlProvider>
-    </LanguageContext.Provider>
-  );
+export function intlFor(lang: Lang, messages: CompiledMessages): IntlShape {
+  let intl = intls.get(messages);
+  if (!intl) {
+    intl = createIntl(
+      { locale: htmlLang(lang), defaultLocale: "en", messages, onError: () => undefined },
+      intlCache,
+    );
+    intls.set(messages, intl);
+  }
+  return intl;
 }

@@ -1,13 +1,16 @@
 import { createContext, useContext } from "react";
 
-/** The interface languages (SPEC.md section 1); bm is the default. */
+/** The interface languages (SPEC section 1); bm is the default. */
 export const LANGUAGES = ["bm", "en"] as const;
 
 /** An interface language code. */
 export type Lang = (typeof LANGUAGES)[number];
 
-/** Default language when nothing is stored or asked for. */
+/** Default language when the URL names none. */
 export const DEFAULT_LANGUAGE: Lang = "bm";
+
+/** The search parameter that carries the language (SPEC section 2: `language`). */
+export const LANGUAGE_PARAM = "language";
 
 /** localStorage key that keeps the chosen language. */
 export const LANGUAGE_STORAGE_KEY = "portal.language";
@@ -20,6 +23,20 @@ export function isLang(value: unknown): value is Lang {
 /** BCP 47 tag for <html lang> and Intl: bm is Malay ('ms'). */
 export function htmlLang(lang: Lang): "ms" | "en" {
   return lang === "bm" ? "ms" : "en";
+}
+
+/**
+ * The page's language, from the URL only (so the server and the browser agree, and a CDN can
+ * cache by URL): `?language=` when it names a language, else Malay.
+ */
+export function languageFromSearch(search: Record<string, unknown>): Lang {
+  const value = search[LANGUAGE_PARAM];
+  return isLang(value) ? value : DEFAULT_LANGUAGE;
+}
+
+/** The `language` search value for a language: none for the default, so bm URLs stay short. */
+export function languageSearchValue(lang: Lang): Lang | undefined {
+  return lang === DEFAULT_LANGUAGE ? undefined : lang;
 }
 
 /** Reads the stored language, ignoring unavailable storage. */
@@ -43,25 +60,65 @@ export function storeLanguage(storage: Pick<Storage, "setItem"> | undefined, lan
   }
 }
 
+/** What the page's first script needs to know (see `bootScript`). */
+export interface BootOptions {
+  param: string;
+  storageKey: string;
+  defaultLanguage: Lang;
+  languages: readonly Lang[];
+  /** sessionStorage keys of closed banners, and the class each one adds to <html>. */
+  closedBanners: ReadonlyArray<{ key: string; className: string }>;
+  /** window.__PORTAL_CONFIG__ for the browser (service base URLs). */
+  runtimeConfig: unknown;
+}
+
 /**
- * The start-up language: the `language` search parameter (also persisted), then localStorage,
- * then the configured default, then Malay.
+ * The page's first script, run by the browser before anything is painted (inline, first in <head>).
+ * Serialised with `Function.prototype.toString`, so it uses nothing but its argument and the DOM.
+ *  1. `?language=` in the URL is stored (SPEC: the parameter overrides and persists).
+ *  2. A returning visitor whose stored language is not the default, on a URL without the
+ *     parameter (a search result, a typed or shared link), is sent to the same URL with
+ *     `?language=<stored>` before the wrong language is painted (the page is hidden meanwhile).
+ *  3. Banners closed earlier in the session are hidden by a class on <html> before the first
+ *     paint; React removes them after hydration.
  */
-export function resolveInitialLanguage(options: {
-  search: string;
-  storage: Pick<Storage, "getItem" | "setItem"> | undefined;
-  paramName?: string;
-  configDefault?: string;
-}): Lang {
-  const fromUrl = new URLSearchParams(options.search).get(options.paramName ?? "language");
-  if (isLang(fromUrl)) {
-    storeLanguage(options.storage, fromUrl);
-    return fromUrl;
+export function runBoot(options: BootOptions): void {
+  const w = window as unknown as { __PORTAL_CONFIG__?: unknown };
+  w.__PORTAL_CONFIG__ = options.runtimeConfig;
+  const root = document.documentElement;
+  try {
+    const url = new URL(location.href);
+    const asked = url.searchParams.get(options.param);
+    if (asked !== null && options.languages.indexOf(asked as Lang) >= 0) {
+      localStorage.setItem(options.storageKey, asked);
+    } else if (asked === null) {
+      const stored = localStorage.getItem(options.storageKey);
+      if (
+        stored !== null &&
+        stored !== options.defaultLanguage &&
+        options.languages.indexOf(stored as Lang) >= 0
+      ) {
+        url.searchParams.set(options.param, stored);
+        root.style.visibility = "hidden";
+        location.replace(url.href);
+        return;
+      }
+    }
+  } catch {
+    // No storage (private mode): the URL's language stands.
   }
-  return (
-    readStoredLanguage(options.storage) ??
-    (isLang(options.configDefault) ? options.configDefault : DEFAULT_LANGUAGE)
-  );
+  try {
+    for (const banner of options.closedBanners) {
+      if (sessionStorage.getItem(banner.key) === "true") root.classList.add(banner.className);
+    }
+  } catch {
+    // No session storage: banners show.
+  }
+}
+
+/** The source of the inline first script for these options. */
+export function bootScript(options: BootOptions): string {
+  return `(${runBoot.toString()})(${JSON.stringify(options).replace(/</g, "\\u003c")})`;
 }
 
 /** What the language context offers. */
@@ -70,24 +127,12 @@ export interface LanguageContextValue {
   setLanguage: (lang: Lang) => void;
 }
 
-/** Context holding the current language; provided by the app shell. */
+/** The page's language (from the router context) and its setter; provided by the root route. */
 export const LanguageContext = createContext<LanguageContextValue | null>(null);
 
 /** The current language and its setter. */
 export function useLanguage(): LanguageContextValue {
   const value = useContext(LanguageContext);
-  if (!value) throw new Error("useLanguage must be used inside <LanguageProvider>");
+  if (!value) throw new Error("useLanguage must be used inside the root route");
   return value;
-}
-
-let current: Lang = DEFAULT_LANGUAGE;
-
-/** The language route loaders use (kept in step with the provider). */
-export function currentLanguage(): Lang {
-  return current;
-}
-
-/** Updates the loaders' language; called by the provider. */
-export function setCurrentLanguage(lang: Lang): void {
-  current = lang;
 }

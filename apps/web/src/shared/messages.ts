@@ -3,6 +3,11 @@ import { defineMessages } from "react-intl";
 /** Strings of the app shell (header, footer, generic pages). */
 export const shellMessages = defineMessages({
   brand: { id: "shell.brand", defaultMessage: "Suria", description: "Brand name in the header" },
+  siteDescription: {
+    id: "shell.site.description",
+    defaultMessage: "Suria TV and Suria Fibre: channels, movies, packs and home broadband.",
+    description: "Default meta description of any page that has none of its own",
+  },
   brandHome: {
     id: "shell.brand.home",
     defaultMessage: "Suria home page",

@@ -1,5 +1,6 @@
 import { notFound } from "@tanstack/react-router";
 import { isNotFoundError } from "./api";
+import type { ContentBudget } from "./content-budget";
 
 /** Awaits a loader prefetch and turns a service 404 into the router's not-found page. */
 export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
@@ -9,4 +10,15 @@ export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
     if (isNotFoundError(error)) throw notFound();
     throw error;
   }
+}
+
+/**
+ * A content route's loader: starts the page's queries and waits for them within the request's
+ * budget (see ContentBudget). A service 404 within the budget is the not-found page (status 404).
+ */
+export function loadContent(
+  context: { budget: ContentBudget },
+  work: Promise<unknown>,
+): Promise<void> {
+  return context.budget.wait(orNotFound(work));
 }

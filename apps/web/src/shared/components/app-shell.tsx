@@ -1,10 +1,10 @@
-import { Link, Outlet, useLocation, useNavigate } from "@tanstack/react-router";
+import { Link, Outlet } from "@tanstack/react-router";
 import { LanguageSwitcher, SiteFooter, SiteHeader, SkipLink } from "@portal/ui";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { SiteBanners } from "../../features/banners/components/site-banners";
 import { useConfig, whatsappUrl } from "../config";
-import { isLang, useLanguage, type Lang } from "../language";
+import { useLanguage, type Lang } from "../language";
 import { shellMessages } from "../messages";
 
 // Link to the fibre coverage check (its text lives in src/lang/fibre.<lang>.json).
@@ -50,27 +50,11 @@ function NavLink({ to, children, exact }: { to: string; children: ReactNode; exa
   );
 }
 
-/** Follows a `?language=` parameter that appears mid-session (e.g. a shared link). */
-function useLanguageParam(paramName: string) {
-  const { lang, setLanguage } = useLanguage();
-  const requested = useLocation({
-    select: (location) => (location.search as Record<string, unknown>)[paramName],
-  });
-  useEffect(() => {
-    if (isLang(requested) && requested !== lang) setLanguage(requested);
-    // Only react to the URL changing, not to a switch made with the header buttons.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requested]);
-}
-
 /** The page frame: skip link, banners, header with navigation and language switcher, footer. */
 export function AppShell() {
   const intl = useIntl();
   const config = useConfig();
   const { lang, setLanguage } = useLanguage();
-  useLanguageParam(config.languageParam);
-  const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
-  const navigateLanguage = useNavigateLanguage(config.languageParam, search);
 
   const productName = (key: string) => config.products.find((p) => p.key === key)?.name ?? key;
 
@@ -88,10 +72,7 @@ export function AppShell() {
         languageSwitcher={
           <LanguageSwitcher<Lang>
             value={lang}
-            onChange={(next) => {
-              setLanguage(next);
-              navigateLanguage(next);
-            }}
+            onChange={setLanguage}
             options={[
               {
                 value: "bm",
@@ -248,17 +229,4 @@ export function AppShell() {
       </SiteFooter>
     </>
   );
-}
-
-/** Keeps a `?language=` parameter in the URL in step with a switch (so a reload keeps the choice). */
-function useNavigateLanguage(paramName: string, search: Record<string, unknown>) {
-  const navigate = useNavigate();
-  return (next: Lang) => {
-    if (search[paramName] === undefined) return;
-    void navigate({
-      to: ".",
-      search: (prev: Record<string, unknown>) => ({ ...prev, [paramName]: next }),
-      replace: true,
-    });
-  };
 }

@@ -10,13 +10,11 @@ import {
 } from "@portal/ui";
 import { useEffect } from "react";
 import { useIntl } from "react-intl";
-import { usePageMeta } from "../page-meta";
+import { isNotFoundError } from "../api";
 import { shellMessages } from "../messages";
 
-/** Loading state of a listing route. */
+/** Loading state of a listing route (also what the server streams while its content is late). */
 export function ListPending() {
-  const intl = useIntl();
-  usePageMeta(intl.formatMessage(shellMessages.loadingTitle));
   return (
     <Container>
       <CardGridSkeleton />
@@ -26,8 +24,6 @@ export function ListPending() {
 
 /** Loading state of a detail route. */
 export function DetailPending() {
-  const intl = useIntl();
-  usePageMeta(intl.formatMessage(shellMessages.loadingTitle));
   return (
     <Container>
       <DetailSkeleton />
@@ -35,7 +31,11 @@ export function DetailPending() {
   );
 }
 
-/** Error state of any route: the reason in the visitor's language and a retry that re-runs the loaders. */
+/**
+ * Error state of any route: the reason in the visitor's language, "Try again" (re-runs the
+ * loaders and refetches what failed) and a way home. A service 404 that arrived after the page
+ * started streaming is the not-found page.
+ */
 export function RouteError({ error }: ErrorComponentProps) {
   const intl = useIntl();
   const router = useRouter();
@@ -44,10 +44,10 @@ export function RouteError({ error }: ErrorComponentProps) {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);
   useEffect(() => {
-    if (import.meta.env.DEV) console.error(error);
+    if (import.meta.env.DEV) console.warn(error);
   }, [error]);
+  if (isNotFoundError(error)) return <NotFoundPage />;
   const title = intl.formatMessage(shellMessages.errorTitle);
-  usePageMeta(title, intl.formatMessage(shellMessages.errorBody));
   return (
     <Container>
       <ErrorState
@@ -65,11 +65,10 @@ export function RouteError({ error }: ErrorComponentProps) {
   );
 }
 
-/** The 404 page. */
+/** The 404 page (the server answers it with status 404). */
 export function NotFoundPage() {
   const intl = useIntl();
   const title = intl.formatMessage(shellMessages.notFoundTitle);
-  usePageMeta(title, intl.formatMessage(shellMessages.notFoundBody));
   return (
     <Container>
       <EmptyState

@@ -8,7 +8,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { checkB40, type B40Status } from "../api/check-b40";
 import "./b40.css";
@@ -133,7 +132,6 @@ export function B40Page() {
   const [error, setError] = useState<string>();
   const mutation = useMutation({ mutationFn: checkB40 });
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "b40", product: "fibre" });
 
   const message = (code: string) =>

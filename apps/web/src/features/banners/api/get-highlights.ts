@@ -20,3 +20,6 @@ export const highlightQueryOptions = (lang: Lang, kind: BannerKind) =>
       }
     },
   });
+
+/** sessionStorage key of a banner's closed flag. */
+export const bannerStorageKey = (kind: BannerKind) => `portal.banner.${kind}.closed`;

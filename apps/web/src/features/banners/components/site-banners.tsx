@@ -1,15 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { useLocation } from "@tanstack/react-router";
 import { Banner } from "@portal/ui";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { track } from "../../../shared/analytics";
 import { ContentLink } from "../../../shared/components/content-link";
 import { useConfig } from "../../../shared/config";
 import { useLanguage } from "../../../shared/language";
-import { highlightQueryOptions, type BannerKind } from "../api/get-highlights";
-
-/** sessionStorage key of a banner's closed flag. */
-export const bannerStorageKey = (kind: BannerKind) => `portal.banner.${kind}.closed`;
+import { bannerStorageKey, highlightQueryOptions, type BannerKind } from "../api/get-highlights";
 
 function readClosed(kind: BannerKind): boolean {
   try {
@@ -34,13 +31,28 @@ export function isCloseParamSet(value: unknown): boolean {
   return text !== "false" && text !== "0";
 }
 
+const noSubscription = () => () => undefined;
+
+/**
+ * Whether the banner was closed earlier in the session. The server cannot know (sessionStorage),
+ * so the page is rendered and hydrated as open; the page's first script hides a closed banner
+ * before the first paint (a class on <html>) and this removes it right after hydration.
+ */
+function useClosedInSession(kind: BannerKind): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => readClosed(kind),
+    () => false,
+  );
+}
+
 function SiteBanner({ kind, param }: { kind: BannerKind; param: string }) {
   const { lang } = useLanguage();
   const search = useLocation({ select: (location) => location.search as Record<string, unknown> });
   const fromUrl = isCloseParamSet(search[param]);
-  const [closedByButton, setClosedByButton] = useState(() => readClosed(kind));
-  const closed = closedByButton || fromUrl;
-  const { data } = useQuery({ ...highlightQueryOptions(lang, kind), enabled: !closed });
+  const closedInSession = useClosedInSession(kind);
+  const [closedByButton, setClosedByButton] = useState(false);
+  const closed = closedInSession || closedByButton || fromUrl;
 
   // The URL parameter marks the banner closed for the rest of the session too.
   useEffect(() => {
@@ -50,15 +62,32 @@ function SiteBanner({ kind, param }: { kind: BannerKind; param: string }) {
     }
   }, [fromUrl, kind, lang]);
 
-  if (closed || !data) return null;
+  if (closed) return null;
+  // Its own boundary: a banner that is late on the server streams in without holding the page.
+  return (
+    <Suspense fallback={null}>
+      <BannerContent
+        kind={kind}
+        onClose={() => {
+          storeClosed(kind);
+          setClosedByButton(true);
+        }}
+      />
+    </Suspense>
+  );
+}
+
+function BannerContent({ kind, onClose }: { kind: BannerKind; onClose: () => void }) {
+  const { lang } = useLanguage();
+  const { data } = useSuspenseQuery(highlightQueryOptions(lang, kind));
+  if (!data) return null;
   return (
     <Banner
       kind={kind}
       label={data.title}
       colourCode={data.colourCode}
       onClose={() => {
-        storeClosed(kind);
-        setClosedByButton(true);
+        onClose();
         track({ event: "banner_close", banner: kind, banner_id: data.id, via: "button" }, lang);
       }}
     >

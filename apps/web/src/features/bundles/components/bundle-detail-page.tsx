@@ -12,7 +12,6 @@ import { formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { shellMessages } from "../../../shared/messages";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { bundleQueryOptions } from "../api/get-bundles";
 
@@ -46,7 +45,6 @@ export function BundleDetailPage({ id }: { id: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const { data: bundle } = useSuspenseQuery(bundleQueryOptions(lang, id));
-  usePageMeta(bundle.name, bundle.description);
   usePageAnalytics({ pageType: "bundle", product: "fibre", id: bundle.id, name: bundle.name });
   return (
     <DetailLayout

@@ -4,7 +4,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { BundleCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { bundleListQueryOptions } from "../api/get-bundles";
 
@@ -32,7 +31,6 @@ export function BundleListPage() {
   const { lang } = useLanguage();
   const { data } = useSuspenseQuery(bundleListQueryOptions(lang));
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "bundle_list", product: "fibre" });
   return (
     <Container>

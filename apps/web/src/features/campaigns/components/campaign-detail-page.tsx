@@ -7,7 +7,6 @@ import { DetailLayout } from "../../../shared/components/detail-layout";
 import { imageUrl } from "../../../shared/image-url";
 import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { campaignQueryOptions } from "../api/get-campaigns";
@@ -30,7 +29,6 @@ export function CampaignDetailPage({ id }: { id: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const { data: campaign } = useSuspenseQuery(campaignQueryOptions(lang, id));
-  usePageMeta(campaign.title, campaign.summary);
   usePageAnalytics({
     pageType: "campaign",
     product: campaign.product,

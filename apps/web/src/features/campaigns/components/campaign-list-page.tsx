@@ -4,7 +4,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { CampaignCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { campaignListQueryOptions } from "../api/get-campaigns";
 
@@ -32,7 +31,6 @@ export function CampaignListPage() {
   const { lang } = useLanguage();
   const { data } = useSuspenseQuery(campaignListQueryOptions(lang));
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "campaign_list" });
   return (
     <Container>

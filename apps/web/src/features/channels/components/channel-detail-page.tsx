@@ -5,7 +5,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { DetailLayout, PackLinks } from "../../../shared/components/detail-layout";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { channelQueryOptions } from "../api/get-channels";
 import { audioLanguageMessages } from "./audio-language";
@@ -51,7 +50,6 @@ export function ChannelDetailPage({ id }: { id: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const { data: channel } = useSuspenseQuery(channelQueryOptions(lang, id));
-  usePageMeta(channel.name, channel.description);
   usePageAnalytics({ pageType: "channel", product: "tv", id: channel.id, name: channel.name });
   return (
     <DetailLayout

@@ -4,7 +4,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { ChannelRow } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { channelListQueryOptions } from "../api/get-channels";
 
@@ -53,7 +52,6 @@ export function ChannelListPage({
   const { lang } = useLanguage();
   const { data } = useSuspenseQuery(channelListQueryOptions(lang));
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "channel_list", product: "tv" });
 
   const genres = new Map<string, string>();

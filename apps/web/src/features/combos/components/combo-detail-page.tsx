@@ -9,7 +9,6 @@ import { formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { shellMessages } from "../../../shared/messages";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { comboQueryOptions } from "../api/get-combos";
 import { CoverageCta } from "./coverage-cta";
@@ -36,7 +35,6 @@ export function ComboDetailPage({ product, id }: { product: ProductKey; id: stri
   const { lang } = useLanguage();
   const config = useConfig();
   const { data: combo } = useSuspenseQuery(comboQueryOptions(lang, product, id));
-  usePageMeta(combo.name, combo.tagline);
   usePageAnalytics({ pageType: "combo", product, id: combo.id, name: combo.name });
   const productName = config.products.find((p) => p.key === product)?.name ?? product;
   return (

@@ -6,7 +6,6 @@ import { ComboCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
-import { plainText, usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { comboListQueryOptions, productContentQueryOptions } from "../api/get-combos";
@@ -31,7 +30,6 @@ export function ProductPage({ product }: { product: ProductKey }) {
   const { lang } = useLanguage();
   const { data: content } = useSuspenseQuery(productContentQueryOptions(lang, product));
   const { data: combos } = useSuspenseQuery(comboListQueryOptions(lang, product));
-  usePageMeta(content.name, content.tagline || plainText(content.description));
   usePageAnalytics({ pageType: "product", product });
   return (
     <Container>

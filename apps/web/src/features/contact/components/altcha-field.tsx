@@ -1,8 +1,8 @@
 // The self-hosted ALTCHA widget (altcha 2.x, proof-of-work protocol v1 like the marketing
 // service's altcha-lib). The `external` build ships no inline worker or styles: its CSS is a file
 // of this bundle and its worker a Vite worker chunk, so nothing is fetched from a CDN and the page
-// works offline and under a strict CSP.
-import "altcha/external";
+// works offline and under a strict CSP. The element is defined in the browser only (the server
+// has no customElements): the module loads from the widget's effect.
 import "altcha/altcha.css";
 import AltchaWorker from "altcha/worker?worker";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
@@ -77,6 +77,7 @@ export function AltchaField({
   useEffect(() => {
     const host = container.current;
     if (!host) return;
+    void import("altcha/external");
     const element = document.createElement("altcha-widget") as AltchaElement;
     element.setAttribute("challengeurl", challengeUrl);
     element.setAttribute("name", "altcha");

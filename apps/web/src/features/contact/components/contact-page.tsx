@@ -22,7 +22,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { ContactSubmitError, submitContactUs, type ContactFailure } from "../api/submit-contact-us";
 import { AltchaField, type AltchaHandle, type AltchaState } from "./altcha-field";
@@ -254,7 +253,6 @@ export function ContactPage() {
   const sentHeading = useRef<HTMLHeadingElement>(null);
 
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "contact", product: "tv" });
 
   const mutation = useMutation({

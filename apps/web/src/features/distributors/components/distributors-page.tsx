@@ -4,7 +4,6 @@ import { Container, EmptyState, PageHeader, SelectField } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { STATES, STATE_LABELS, dealersQueryOptions, type StateSlug } from "../api/get-dealers";
 
@@ -142,7 +141,6 @@ export function DistributorsPage({
   const title = state
     ? intl.formatMessage(messages.titleState, { state: STATE_LABELS[state] })
     : intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "distributors", id: state });
   return (
     <Container>

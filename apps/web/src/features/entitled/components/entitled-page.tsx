@@ -13,7 +13,6 @@ import { useEffect, useRef, useState } from "react";
 import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig, whatsappUrl } from "../../../shared/config";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { LeadJourney, useJourney } from "../../../shared/lead-journey";
 import "./entitled.css";
@@ -291,7 +290,6 @@ function EntitledCheck({ token }: { token?: string }) {
 export function EntitledPage({ token }: { token?: string }) {
   const intl = useIntl();
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "entitled_fibre", product: "fibre" });
   return (
     <Container>

@@ -4,7 +4,6 @@ import type { Product } from "@portal/validation";
 import { useEffect } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
 import "./fibre-journey.css";
@@ -148,7 +147,6 @@ function Confirmation({ product }: { product: Product }) {
 export function ConfirmationPage({ product }: { product: Product }) {
   const intl = useIntl();
   const title = intl.formatMessage(messages.pageTitle);
-  usePageMeta(title, title);
   usePageAnalytics({ pageType: "fibre_confirmation", product });
   return (
     <Container>

@@ -22,7 +22,6 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { filterAddresses, PICKER_PAGE } from "./address-filter";
 import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
@@ -663,7 +662,6 @@ export function CoveragePage({
   const intl = useIntl();
   const title = intl.formatMessage(product === "tv" ? messages.tvTitle : messages.title);
   const lead = intl.formatMessage(product === "tv" ? messages.tvLead : messages.lead);
-  usePageMeta(title, lead);
   usePageAnalytics({ pageType: "fibre_coverage", product });
   return (
     <Container>

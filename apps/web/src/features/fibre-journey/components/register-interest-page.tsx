@@ -12,7 +12,6 @@ import { useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
 import "./fibre-journey.css";
@@ -383,7 +382,6 @@ export function RegisterInterestPage({
   const productName = useProductName(product);
   const title = intl.formatMessage(messages.title, { product: productName });
   const lead = intl.formatMessage(product === "tv" ? messages.tvLead : messages.lead);
-  usePageMeta(title, lead);
   usePageAnalytics({ pageType: "register_interest", product });
   return (
     <Container>

@@ -12,7 +12,6 @@ import type { Product } from "@portal/validation";
 import { useEffect, useRef } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { ConsentStep } from "./consent-step";
 import { DetailsStep } from "./details-step";
@@ -193,7 +192,6 @@ export function SignupPage({ product }: { product: Product }) {
   const intl = useIntl();
   const productName = useProductName(product);
   const title = intl.formatMessage(messages.title, { product: productName });
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "fibre_signup", product });
   return (
     <Container>

@@ -14,7 +14,6 @@ import {
 } from "../../../shared/components/content-cards";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { homeQueryOptions } from "../api/get-home";
 
@@ -132,7 +131,6 @@ export function HomePage({ fibreCombos, tvCombos }: { fibreCombos: Combo[]; tvCo
   const { lang } = useLanguage();
   const { data: home } = useSuspenseQuery(homeQueryOptions(lang));
   const belowTheFold = useAfterFirstPaint();
-  usePageMeta(intl.formatMessage(messages.title), intl.formatMessage(messages.description));
   usePageAnalytics({ pageType: "home" });
   return (
     <Container>

@@ -4,7 +4,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
-import { plainText, usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { termsQueryOptions, type TermsType } from "../api/get-terms";
@@ -23,7 +22,6 @@ export function LegalPage({ termsType }: { termsType: TermsType }) {
   const { lang } = useLanguage();
   const { data: terms } = useSuspenseQuery(termsQueryOptions(lang, termsType));
   const html = sanitiseHtml(terms.body);
-  usePageMeta(terms.title, plainText(html));
   usePageAnalytics({ pageType: "legal", id: termsType });
   return (
     <Container>

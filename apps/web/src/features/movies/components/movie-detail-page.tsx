@@ -7,7 +7,6 @@ import { formatDate, formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { shellMessages } from "../../../shared/messages";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { movieQueryOptions } from "../api/get-movies";
 
@@ -50,7 +49,6 @@ export function MovieDetailPage({ id }: { id: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const { data: movie } = useSuspenseQuery(movieQueryOptions(lang, id));
-  usePageMeta(movie.title, movie.synopsis);
   usePageAnalytics({ pageType: "movie", product: "tv", id: movie.id, name: movie.title });
   const date = (value: string) => formatDate(value, lang, "medium");
   return (

@@ -4,7 +4,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { MovieCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { movieListQueryOptions } from "../api/get-movies";
 
@@ -32,7 +31,6 @@ export function MovieListPage() {
   const { lang } = useLanguage();
   const { data } = useSuspenseQuery(movieListQueryOptions(lang));
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "movie_list", product: "tv" });
   return (
     <Container>

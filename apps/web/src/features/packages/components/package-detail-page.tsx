@@ -7,7 +7,6 @@ import { formatRm } from "../../../shared/format";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { shellMessages } from "../../../shared/messages";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { packageQueryOptions } from "../api/get-packages";
 
@@ -34,7 +33,6 @@ export function PackageDetailPage({ id }: { id: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const { data: pack } = useSuspenseQuery(packageQueryOptions(lang, id));
-  usePageMeta(pack.name, pack.description);
   usePageAnalytics({ pageType: "package", product: "tv", id: pack.id, name: pack.name });
   return (
     <DetailLayout

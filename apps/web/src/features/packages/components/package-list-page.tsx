@@ -4,7 +4,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { PackageCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { packageListQueryOptions } from "../api/get-packages";
 
@@ -32,7 +31,6 @@ export function PackageListPage() {
   const { lang } = useLanguage();
   const { data } = useSuspenseQuery(packageListQueryOptions(lang));
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "package_list", product: "tv" });
   return (
     <Container>

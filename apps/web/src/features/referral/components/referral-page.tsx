@@ -25,7 +25,6 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
 import { formatDate, formatDateTime } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import {
   checkReferralStatus,
@@ -500,7 +499,6 @@ export function ReferralPage({
 }) {
   const intl = useIntl();
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "referral" });
   return (
     <Container>

@@ -9,7 +9,6 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { Highlight } from "../../../shared/components/highlight";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { searchQueryOptions } from "../api/search";
 
@@ -311,7 +310,6 @@ export function SearchPage({
   const title = keyword
     ? intl.formatMessage(messages.titleKeyword, { keyword })
     : intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "search" });
   return (
     <Container>

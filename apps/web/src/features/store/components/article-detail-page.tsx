@@ -6,7 +6,6 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { imageUrl } from "../../../shared/image-url";
 import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { articleQueryOptions } from "../api/get-articles";
@@ -29,7 +28,6 @@ export function ArticleDetailPage({ id }: { id: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const { data: article } = useSuspenseQuery(articleQueryOptions(lang, id));
-  usePageMeta(article.title, article.summary);
   usePageAnalytics({ pageType: "article", id: article.id, name: article.title });
   return (
     <Container>

@@ -4,7 +4,6 @@ import { defineMessages, useIntl } from "react-intl";
 import { ArticleCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { articleListQueryOptions } from "../api/get-articles";
 
@@ -32,7 +31,6 @@ export function ArticleListPage() {
   const { lang } = useLanguage();
   const { data } = useSuspenseQuery(articleListQueryOptions(lang));
   const title = intl.formatMessage(messages.title);
-  usePageMeta(title, intl.formatMessage(messages.lead));
   usePageAnalytics({ pageType: "article_list" });
   return (
     <Container>

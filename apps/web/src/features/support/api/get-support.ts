@@ -1,33 +1,31 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { SupportIndex } from "@portal/support-search";
-import { api } from "../../../shared/api";
+import { api, type ContentData } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
-const indexes = new Map<Lang, Promise<SupportIndex>>();
+/** The support centre's categories and questions as the content service sends them. */
+export type SupportData = ContentData<"getSupportAll">;
 
 /**
- * The support index of a language, built once per language and session: the categories come from
- * the content service, the search library is a chunk of its own, loaded on first use.
+ * The support centre of a language (categories and questions). The query holds the plain data,
+ * so the server can send it to the browser with the page; the search index is built from it by
+ * `useSupportIndex` (use-support-index.ts, in the support pages' own chunk).
  */
-export function loadSupportIndex(lang: Lang): Promise<SupportIndex> {
-  let pending = indexes.get(lang);
-  if (!pending) {
-    pending = Promise.all([
-      api.content.getSupportAll({ lang }),
-      import("@portal/support-search"),
-    ]).then(([answer, search]) => search.createSupportIndex(answer.data));
-    // A failed load is not memoised, so "Try again" fetches again.
-    pending.catch(() => indexes.delete(lang));
-    indexes.set(lang, pending);
-  }
-  return pending;
-}
-
-/** The support centre (categories, questions and their search index) in one language. */
-export const supportIndexQueryOptions = (lang: Lang) =>
+export const supportDataQueryOptions = (lang: Lang) =>
   queryOptions({
     queryKey: ["content", "support", lang],
-    queryFn: () => loadSupportIndex(lang),
+    queryFn: async () => (await api.content.getSupportAll({ lang })).data,
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+/** True when the support data has this category. */
+export function hasSupportCategory(data: SupportData, categorySlug: string): boolean {
+  return data.some((category) => category.slug === categorySlug);
+}
+
+/** The question of a category, if any (what the question page shows). */
+export function findSupportQuestion(data: SupportData, categorySlug: string, questionSlug: string) {
+  const category = data.find((item) => item.slug === categorySlug);
+  const question = category?.questions.find((item) => item.slug === questionSlug);
+  return category && question ? { category, question } : undefined;
+}

@@ -1,13 +1,11 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, notFound } from "@tanstack/react-router";
 import type { IndexedCategory } from "@portal/support-search";
 import { Container, EmptyState, PageHeader } from "@portal/ui";
 import { useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { supportIndexQueryOptions } from "../api/get-support";
+import { useSupportIndex } from "../api/use-support-index";
 import { supportMessages as messages } from "./messages";
 import { WhatsappHelp } from "./whatsapp-help";
 import "./support.css";
@@ -15,7 +13,7 @@ import "./support.css";
 /** One support topic: its questions with their short descriptions. */
 export function SupportCategoryPage({ categorySlug }: { categorySlug: string }) {
   const { lang } = useLanguage();
-  const { data: index } = useSuspenseQuery(supportIndexQueryOptions(lang));
+  const index = useSupportIndex(lang);
   const category = index.categories.find((c) => c.slug === categorySlug);
   if (!category) throw notFound();
   return <CategoryView category={category} />;
@@ -24,7 +22,6 @@ export function SupportCategoryPage({ categorySlug }: { categorySlug: string }) 
 function CategoryView({ category }: { category: IndexedCategory }) {
   const intl = useIntl();
   const lead = intl.formatMessage(messages.categoryLead, { topic: category.name });
-  usePageMeta(category.name, lead);
   usePageAnalytics({ pageType: "support_topic", id: category.slug, name: category.name });
   return (
     <Container>

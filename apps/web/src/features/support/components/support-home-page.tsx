@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { excerpt, normalizeQuery, type SupportIndex } from "@portal/support-search";
 import { Container, EmptyState, PageHeader, TextField } from "@portal/ui";
@@ -7,9 +6,8 @@ import { useIntl } from "react-intl";
 import { track } from "../../../shared/analytics";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { supportIndexQueryOptions } from "../api/get-support";
+import { useSupportIndex } from "../api/use-support-index";
 import { Highlight } from "../../../shared/components/highlight";
 import { supportMessages as messages } from "./messages";
 import { WhatsappHelp } from "./whatsapp-help";
@@ -182,13 +180,9 @@ export function SupportHomePage({
 }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const { data: index } = useSuspenseQuery(supportIndexQueryOptions(lang));
+  const index = useSupportIndex(lang);
   const normalized = query ? normalizeQuery(query) : "";
   const title = intl.formatMessage(messages.title);
-  usePageMeta(
-    normalized ? intl.formatMessage(messages.searchTitle, { query: normalized }) : title,
-    intl.formatMessage(messages.lead),
-  );
   usePageAnalytics({ pageType: "support" });
   return (
     <Container>

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link, notFound } from "@tanstack/react-router";
 import { toQuestionSlug, type IndexedQuestion, type SupportIndex } from "@portal/support-search";
 import { Container, PageHeader, RichText } from "@portal/ui";
@@ -6,10 +5,9 @@ import { useMemo } from "react";
 import { useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
-import { usePageMeta } from "../../../shared/page-meta";
 import { sanitiseHtml } from "../../../shared/sanitise";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { supportIndexQueryOptions } from "../api/get-support";
+import { useSupportIndex } from "../api/use-support-index";
 import { supportMessages as messages } from "./messages";
 import { WhatsappHelp } from "./whatsapp-help";
 import "./support.css";
@@ -26,7 +24,7 @@ export function SupportQuestionPage({
   questionSlug: string;
 }) {
   const { lang } = useLanguage();
-  const { data: index } = useSuspenseQuery(supportIndexQueryOptions(lang));
+  const index = useSupportIndex(lang);
   const question = index.get(toQuestionSlug(categorySlug, questionSlug));
   if (!question) throw notFound();
   return <QuestionView index={index} question={question} />;
@@ -39,7 +37,6 @@ function QuestionView({ index, question }: { index: SupportIndex; question: Inde
     [index, question.slug],
   );
   const html = useMemo(() => sanitiseHtml(question.content), [question.content]);
-  usePageMeta(question.name, question.description || question.searchText);
   usePageAnalytics({
     pageType: "support_question",
     id: String(question.ref_id),

@@ -1,0 +1,269 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Page } from "@playwright/test";
+import { seedIds, servicesUrl, settled } from "./helpers";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ids = seedIds();
+const seed = (lang: string, file: string) =>
+  JSON.parse(
+    readFileSync(
+      join(here, "..", "..", "services", "seed", "content", lang, `${file}.json`),
+      "utf8",
+    ),
+  ) as Array<Record<string, unknown>>;
+const nameOf = (lang: string, file: string, id: string, field = "name") =>
+  String(seed(lang, file).find((item) => String(item.id) === id)![field]);
+
+/** One page of each route type, with the heading the server must render in each language. */
+const pages = (lang: "bm" | "en") => [
+  { path: "/", h1: undefined },
+  { path: "/fibre", h1: undefined },
+  { path: `/fibre/${ids.fibreCombo}`, h1: nameOf(lang, "combos", ids.fibreCombo) },
+  { path: "/channels", h1: lang === "bm" ? "Saluran" : "Channels" },
+  { path: `/channels/${ids.channel}`, h1: nameOf(lang, "channels", ids.channel) },
+  { path: "/movies", h1: lang === "bm" ? "Filem" : "Movies" },
+  { path: `/movies/${ids.movie}`, h1: nameOf(lang, "movies", ids.movie, "title") },
+  { path: `/packages/${ids.pack}`, h1: nameOf(lang, "packages", ids.pack) },
+  { path: `/bundles/${ids.bundle}`, h1: nameOf(lang, "bundles", ids.bundle) },
+  { path: `/campaigns/${ids.campaign}`, h1: nameOf(lang, "campaigns", ids.campaign, "title") },
+  { path: `/store/${ids.article}`, h1: nameOf(lang, "articles", ids.article, "title") },
+  { path: "/distributors?state=selangor", h1: undefined },
+  { path: "/legal/terms-of-use", h1: undefined },
+  { path: "/support", h1: lang === "bm" ? "Pusat sokongan" : "Support centre" },
+  { path: "/coverage", h1: undefined },
+];
+
+const withLanguage = (path: string, lang: string) =>
+  lang === "bm" ? path : `${path}${path.includes("?") ? "&" : "?"}language=${lang}`;
+
+for (const lang of ["bm", "en"] as const) {
+  test.describe(`without JavaScript (${lang})`, () => {
+    test.use({ javaScriptEnabled: false });
+    for (const item of pages(lang)) {
+      test(`${item.path} has its heading, text and head`, async ({ page }) => {
+        const url = withLanguage(item.path, lang);
+        const response = await page.goto(url);
+        expect(response?.status()).toBe(200);
+        const h1 = page.getByRole("heading", { level: 1 });
+        await expect(h1).toHaveCount(1);
+        if (item.h1) await expect(h1).toHaveText(item.h1);
+        else expect((await h1.innerText()).trim().length).toBeGreaterThan(2);
+        expect((await page.locator("main").innerText()).length).toBeGreaterThan(80);
+        await expect(page.locator("html")).toHaveAttribute("lang", lang === "bm" ? "ms" : "en");
+        const title = await page.title();
+        expect(title).toMatch(/Suria$/);
+        const head = page.locator("head");
+        const description = await head.locator('meta[name="description"]').getAttribute("content");
+        expect(description?.length).toBeGreaterThan(20);
+        const canonical = await head.locator('link[rel="canonical"]').getAttribute("href");
+        expect(new URL(canonical!).pathname).toBe(new URL(url, "http://x").pathname);
+        expect(new URL(canonical!).searchParams.get("language")).toBe(lang === "en" ? "en" : null);
+        for (const hreflang of ["ms", "en", "x-default"]) {
+          await expect(head.locator(`link[rel="alternate"][hreflang="${hreflang}"]`)).toHaveCount(
+            1,
+          );
+        }
+        expect(
+          await head.locator('link[rel="alternate"][hreflang="en"]').getAttribute("href"),
+        ).toContain("language=en");
+        for (const property of ["og:title", "og:description", "og:url", "og:image", "og:type"]) {
+          const content = await head
+            .locator(`meta[property="${property}"]`)
+            .getAttribute("content");
+          expect(content, property).toBeTruthy();
+        }
+        expect(await head.locator('meta[property="og:url"]').getAttribute("content")).toBe(
+          canonical,
+        );
+        await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+          "content",
+          "summary_large_image",
+        );
+      });
+    }
+
+    test("structured data: Product with an Offer in MYR, Movie, FAQPage, breadcrumbs", async ({
+      page,
+    }) => {
+      const ld = async (path: string) => {
+        await page.goto(withLanguage(path, lang));
+        return (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+          (text) => JSON.parse(text) as Record<string, unknown>,
+        );
+      };
+      const plan = await ld(`/fibre/${ids.fibreCombo}`);
+      const product = plan.find((item) => item["@type"] === "Product")!;
+      expect(product.offers).toMatchObject({ "@type": "Offer", priceCurrency: "MYR" });
+      expect(plan.some((item) => item["@type"] === "BreadcrumbList")).toBe(true);
+      const movie = (await ld(`/movies/${ids.movie}`)).find((item) => item["@type"] === "Movie");
+      expect(movie?.name).toBe(nameOf(lang, "movies", ids.movie, "title"));
+      const support = await ld("/support");
+      expect(support.some((item) => item["@type"] === "BreadcrumbList")).toBe(true);
+      const home = await ld("/");
+      expect(home.some((item) => item["@type"] === "Organization")).toBe(true);
+    });
+  });
+}
+
+test("unknown paths and ids answer 404 with the 404 page; journeys are not indexed", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/does-not-exist", "/channels/no-such-channel", "/legal/no-such-terms"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text()).toContain('data-testid="not-found"');
+  }
+  await page.goto("/signup");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+/** Console errors, page errors and CSP violations of a page, as they happen. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      problems.push(`${message.type()}: ${message.text().slice(0, 300)}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+test("every route hydrates without a warning, an error or a CSP violation", async ({ page }) => {
+  test.setTimeout(180_000);
+  const problems = watch(page);
+  const paths = [
+    ...pages("bm").map((item) => item.path),
+    "/tv",
+    `/tv/${ids.tvCombo}`,
+    "/packages",
+    "/bundles",
+    "/campaigns",
+    "/store",
+    "/legal/privacy-notice",
+    "/search?keyword=sukan",
+    "/signup",
+    "/signup/confirmation",
+    "/register-interest",
+    "/b40",
+    "/referral",
+    "/contact-us",
+    "/entitled-fibre",
+  ];
+  for (const lang of ["bm", "en"]) {
+    for (const path of paths) {
+      await page.goto(withLanguage(path, lang));
+      await settled(page);
+      // Hydrated: every chunk loaded and run (a hydration warning would be in the console).
+      await page.waitForLoadState("networkidle");
+      expect(problems, `${lang} ${path}`).toEqual([]);
+    }
+  }
+});
+
+test("a returning English visitor never sees Malay", async ({ page }) => {
+  await page.goto("/?language=en");
+  await settled(page);
+  // From now on, record every frame the browser paints: its language and whether it shows.
+  await page.addInitScript(() => {
+    const seen: string[] = JSON.parse(sessionStorage.getItem("frames") ?? "[]");
+    const frame = () => {
+      const root = document.documentElement;
+      if (document.body && root.style.visibility !== "hidden" && document.body.innerText.trim()) {
+        seen.push(root.lang);
+        sessionStorage.setItem("frames", JSON.stringify(seen));
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await page.goto(`/channels/${ids.channel}`);
+  await settled(page);
+  await expect(page).toHaveURL(/language=en/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  const frames = await page.evaluate(() => JSON.parse(sessionStorage.getItem("frames") ?? "[]"));
+  expect(frames.length).toBeGreaterThan(0);
+  expect(new Set(frames)).toEqual(new Set(["en"]));
+});
+
+test.describe("when the content service hangs", () => {
+  const webPort = Number(new URL(process.env.E2E_BASE_URL ?? "http://localhost:3000").port) + 2;
+  const proxyPort = Number(new URL(servicesUrl).port) + 2;
+  let proxy: Server;
+  let web: ChildProcess;
+  let hang = true;
+
+  test.beforeAll(async () => {
+    // Between a portal of its own and the services: holds the channel calls while `hang` is set.
+    proxy = createServer((req, res) => {
+      if (hang && req.url?.includes("/content/api/v1/channel/")) return; // never answers
+      const upstream = httpRequest(
+        `${servicesUrl}${req.url}`,
+        { method: req.method, headers: { ...req.headers, host: new URL(servicesUrl).host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
+    web = spawn(process.execPath, ["dist/server/main.js"], {
+      cwd: join(here, ".."),
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        WEB_PORT: String(webPort),
+        API_BASE_URL: servicesUrl,
+        INTERNAL_API_BASE_URL: `http://127.0.0.1:${proxyPort}`,
+        CONTENT_TIMEOUT_MS: "4000",
+        LOG_LEVEL: "error",
+      },
+    });
+    for (let i = 0; i < 60; i++) {
+      const up = await fetch(`http://localhost:${webPort}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error("the portal in front of the hanging services did not start");
+  });
+
+  test.afterAll(async () => {
+    web?.kill("SIGTERM");
+    await new Promise((resolve) => proxy?.close(resolve));
+  });
+
+  test("the frame and a skeleton show within 1 s, then the error with a working Try again", async ({
+    page,
+  }) => {
+    // A warm server (its configuration read), as in production.
+    await page.goto(`http://localhost:${webPort}/movies?language=en`);
+    await page.goto(`http://localhost:${webPort}/channels/${ids.channel}?language=en`, {
+      waitUntil: "commit",
+    });
+    await expect(page.locator("header").first()).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
+    // The browser's own clock: the frame with its skeleton painted within 1 s of navigating.
+    const painted = await page.evaluate(
+      () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+    );
+    expect(painted).toBeLessThan(1000);
+    await page.screenshot({ path: join(here, "..", "artifacts", "hang-skeleton-en-1280.png") });
+    // The server's budget (CONTENT_TIMEOUT_MS) passes: the error in the visitor's language.
+    await expect(page.getByRole("heading", { name: "We could not load this page" })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.screenshot({ path: join(here, "..", "artifacts", "hang-error-en-1280.png") });
+    hang = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.locator(".facts")).toBeVisible();
+  });
+});

@@ -1,0 +1,31 @@
+import { RouterClient } from "@tanstack/react-router/ssr/client";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { createAppRouter } from "./router";
+import { waitForContent } from "./shared/content-budget";
+import { answerKnownLocales } from "./shared/intl-locales";
+import { isExpectedServerError } from "./shared/server-errors";
+
+// Before any IntlProvider: spares the first load react-intl's costly locale-data check.
+answerKnownLocales();
+
+const router = createAppRouter({ siteUrl: location.origin, budget: waitForContent });
+
+// Hydration in a transition is time-sliced: React yields to the browser every few milliseconds
+// instead of hydrating the whole page in one long task (Total Blocking Time).
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RouterClient router={router} />
+    </StrictMode>,
+    {
+      // Content the server gave up on (its time budget) is rendered here instead, with the
+      // error state and "Try again": expected, so not reported as a failure of the page.
+      onRecoverableError: (error, info) => {
+        if (isExpectedServerError(error)) return;
+        console.error(error, info.componentStack);
+      },
+    },
+  );
+});

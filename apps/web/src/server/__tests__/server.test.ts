@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { robotsTxt, sitemapXml } from "../discovery";
+import { readWebEnv } from "../env";
+import { PageCache, encodedBody, type CachedPage } from "../page-cache";
+import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from "../security";
+
+describe("sitemap and robots.txt", () => {
+  const xml = sitemapXml("https://www.suria.example", [
+    { path: "/", lastmod: "2026-11-01" },
+    { path: "/channels/tv3" },
+    { path: "/distributors", search: { state: "johor" } },
+  ]);
+
+  it("lists every page once per language, with its alternates and only real dates", () => {
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual([
+      "https://www.suria.example/",
+      "https://www.suria.example/?language=en",
+      "https://www.suria.example/channels/tv3",
+      "https://www.suria.example/channels/tv3?language=en",
+      "https://www.suria.example/distributors?state=johor",
+      "https://www.suria.example/distributors?state=johor&amp;language=en",
+    ]);
+    expect(xml.match(/<lastmod>2026-11-01<\/lastmod>/g)).toHaveLength(2);
+    expect(xml.match(/<lastmod>/g)).toHaveLength(2);
+    expect(xml.match(/hreflang="x-default"/g)).toHaveLength(6);
+    expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
+  });
+
+  it("points robots to the sitemap and keeps the journeys out", () => {
+    const robots = robotsTxt("https://www.suria.example/");
+    expect(robots).toContain("Sitemap: https://www.suria.example/sitemap.xml");
+    for (const path of ["/signup", "/register-interest", "/entitled-fibre", "/referral"])
+      expect(robots).toContain(`Disallow: ${path}\n`);
+    expect(robots).not.toMatch(/Disallow: \/\n/);
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  it("hashes the inline scripts that run, not JSON-LD or external scripts", () => {
+    const html =
+      '<script>a()</script><script type="application/ld+json">{}</script>' +
+      '<script type="module" src="/x.js"></script><script nonce="n">b()</script>';
+    expect(inlineScriptHashes(html)).toEqual([scriptHash("a()"), scriptHash("b()")]);
+    expect(scriptHash("a()")).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+  });
+
+  it("never allows unsafe-inline scripts and forbids framing", () => {
+    const csp = contentSecurityPolicy({
+      serviceOrigins: ["https://api.example"],
+      scriptSources: ["'nonce-abc'"],
+    });
+    const scripts = csp.split("; ").find((part) => part.startsWith("script-src"));
+    expect(scripts).toBe("script-src 'self' 'report-sample' 'nonce-abc'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("connect-src 'self' https://api.example");
+  });
+});
+
+describe("page cache", () => {
+  const page = (body: string): CachedPage => ({
+    status: 200,
+    headers: {},
+    etag: '"x"',
+    body: Buffer.from(body),
+    storedAt: 0,
+  });
+
+  it("is fresh for maxAge, then stale for staleWhileRevalidate, then gone", () => {
+    const cache = new PageCache({ maxAge: 10, staleWhileRevalidate: 20, maxEntries: 5 });
+    cache.set("/a", page("a"));
+    expect(cache.get("/a", 9_000)?.fresh).toBe(true);
+    expect(cache.get("/a", 11_000)?.fresh).toBe(false);
+    expect(cache.get("/a", 31_000)).toBeUndefined();
+  });
+
+  it("refreshes a stale page once at a time", async () => {
+    const cache = new PageCache({ maxAge: 1, staleWhileRevalidate: 1, maxEntries: 5 });
+    let runs = 0;
+    let finish!: () => void;
+    const slow = () => {
+      runs += 1;
+      return new Promise<void>((resolve) => (finish = resolve));
+    };
+    cache.refresh("/a", slow);
+    cache.refresh("/a", slow);
+    expect(runs).toBe(1);
+    finish();
+  });
+
+  it("sends brotli, then gzip, by Accept-Encoding", () => {
+    const big = page("<p>suria</p>".repeat(200));
+    expect(encodedBody(big, "gzip, deflate, br").encoding).toBe("br");
+    expect(encodedBody(big, "gzip").encoding).toBe("gzip");
+    expect(encodedBody(big, "br;q=0, gzip").encoding).toBe("gzip");
+    expect(encodedBody(big, undefined).encoding).toBeUndefined();
+  });
+});
+
+describe("web server settings", () => {
+  it("has defaults for a laptop", () => {
+    const env = readWebEnv({});
+    expect(env).toMatchObject({ port: 3000, firstByteMs: 400, contentTimeoutMs: 8000 });
+    expect(env.apiBaseUrl).toBe("http://localhost:4000");
+  });
+  it("stops at a wrong value, naming the variable", () => {
+    expect(() => readWebEnv({ FIRST_BYTE_BUDGET_MS: "soon" })).toThrow(/FIRST_BYTE_BUDGET_MS/);
+    expect(() => readWebEnv({ API_BASE_URL: "ftp://x" })).toThrow(/API_BASE_URL/);
+  });
+});

@@ -1,0 +1,81 @@
+// The web server in production: `node dist/server/main.js` (`pnpm --filter @portal/web serve`).
+// It serves dist/client (hashed assets immutable, precompressed copies by Accept-Encoding) and
+// renders every other path on the server. Settings: src/server/env.ts and the README.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import sirv from "sirv";
+import { readWebEnv } from "./env";
+
+// React and the router pick their production builds from NODE_ENV when they load (below).
+process.env.NODE_ENV ??= "production";
+const env = readWebEnv();
+// The app's modules read the service URLs when they load: set them first.
+globalThis.__PORTAL_CONFIG__ = {
+  apiBaseUrl: env.apiBaseUrl,
+  ...(env.internalApiBaseUrl ? { internal: { apiBaseUrl: env.internalApiBaseUrl } } : {}),
+  timeout: env.contentTimeoutMs,
+  ...(env.whatsappNumber ? { whatsappNumber: env.whatsappNumber } : {}),
+};
+
+const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
+const manifestFile = join(clientDir, "router-manifest.json");
+if (!existsSync(manifestFile)) {
+  console.error(`${manifestFile} is missing: run \`pnpm --filter @portal/web build\` first`);
+  process.exit(1);
+}
+
+const [{ createWebServer }, { render, bootScriptSource }, { api }] = await Promise.all([
+  import("./app"),
+  import("../entry-server"),
+  import("../shared/api"),
+]);
+
+const staticFiles = sirv(clientDir, {
+  etag: true,
+  brotli: true,
+  gzip: true,
+  setHeaders(res, pathname) {
+    res.setHeader(
+      "Cache-Control",
+      pathname.startsWith("/assets/")
+        ? "public, max-age=31536000, immutable"
+        : "public, max-age=3600",
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+  },
+});
+
+const app = await createWebServer({
+  render,
+  bootScript: bootScriptSource(),
+  manifest: JSON.parse(readFileSync(manifestFile, "utf8")),
+  staticFiles: (req, res, next) =>
+    req.url === "/router-manifest.json" ? next() : staticFiles(req, res, next),
+  siteUrl: env.siteUrl,
+  serviceOrigins: [new URL(env.apiBaseUrl).origin],
+  firstByteMs: env.firstByteMs,
+  cache: {
+    maxAge: env.cacheSeconds,
+    staleWhileRevalidate: env.staleSeconds,
+    maxEntries: env.cacheEntries,
+  },
+  loadConfig: async () => (await api.config.getConfig()).data,
+  configMaxAgeMs: 60_000,
+  production: env.production,
+  csp: true,
+  logger: { level: process.env.LOG_LEVEL ?? "info" },
+});
+
+await app.listen({ port: env.port, host: env.host });
+console.log(`portal rendered on http://${env.host}:${env.port}/ (services ${env.apiBaseUrl})`);
+
+let closing = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    void app.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}
