@@ -8,8 +8,12 @@ import AltchaWorker from "altcha/worker?worker";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import { fetchAltchaChallenge } from "../api/submit-contact-us";
 
-(globalThis as unknown as { altchaCreateWorker: () => Worker }).altchaCreateWorker = () =>
-  new AltchaWorker();
+/** altcha/external sets its own worker factory when it loads; ours (a Vite worker chunk) replaces it. */
+const loadAltcha = () =>
+  import("altcha/external").then(() => {
+    (globalThis as unknown as { altchaCreateWorker: () => Worker }).altchaCreateWorker = () =>
+      new AltchaWorker();
+  });
 
 /** The widget's states (altcha's `statechange` event). */
 export type AltchaState = "unverified" | "verifying" | "verified" | "error" | "expired" | "code";
@@ -77,7 +81,7 @@ export function AltchaField({
   useEffect(() => {
     const host = container.current;
     if (!host) return;
-    void import("altcha/external");
+    void loadAltcha();
     const element = document.createElement("altcha-widget") as AltchaElement;
     element.setAttribute("challengeurl", challengeUrl);
     element.setAttribute("name", "altcha");
