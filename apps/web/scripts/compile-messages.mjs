@@ -38,7 +38,6 @@ const shellSources = (dir) =>
 const shellIds = new Set(
   [
     ...shellSources(join(root, "src", "shared")),
-    join(root, "src", "main.tsx"),
     join(root, "src", "routes", "__root.tsx"),
   ].flatMap((file) =>
     [...readFileSync(file, "utf8").matchAll(/\bid:\s*"([^"]+)"/g)].map((m) => m[1]),
