@@ -32,6 +32,10 @@ export async function checkScreen(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** A path in a language: Malay (the default) has no parameter, English `language=en`. */
+export const withLanguage = (path: string, lang: string) =>
+  lang === "bm" ? path : `${path}${path.includes("?") ? "&" : "?"}language=${lang}`;
+
 /** First ids of the seed content, so the routes below open real documents. */
 export function seedIds() {
   const first = (file: string, pick: (x: Record<string, unknown>) => boolean = () => true) => {

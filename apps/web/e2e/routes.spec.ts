@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { seedIds, seriousViolations, settled } from "./helpers";
+import { seedIds, seriousViolations, settled, withLanguage } from "./helpers";
 
 const artifacts = join(dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
 mkdirSync(artifacts, { recursive: true });
@@ -80,7 +80,8 @@ for (const lang of ["bm", "en"] as const) {
     await page.goto(`/?language=${lang}`);
     await settled(page);
     const nav = page.locator(".pui-header__nav");
-    const support = nav.locator('a[href="/support"]');
+    // Internal links keep the page's language (none for Malay, the default).
+    const support = nav.locator(`a[href="${withLanguage("/support", lang)}"]`);
     await expect(support).toHaveText(lang === "bm" ? "Bantuan" : "Support");
     // Desktop: no scroller and every link entirely inside the window (nothing cut off).
     expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
@@ -112,14 +113,20 @@ for (const lang of ["bm", "en"] as const) {
     await page.goto(`/fibre?language=${lang}`);
     await settled(page);
     const ctas = page.getByTestId("coverage-cta");
-    await expect(ctas.first()).toHaveAttribute("href", "/coverage");
-    await expect(ctas.nth(1)).toHaveAttribute("href", /\/coverage\?package=[\w-]+/);
+    await expect(ctas.first()).toHaveAttribute("href", withLanguage("/coverage", lang));
+    await expect(ctas.nth(1)).toHaveAttribute(
+      "href",
+      new RegExp(`^/coverage\\?package=[\\w-]+${lang === "en" ? "&language=en" : ""}$`),
+    );
     await page.screenshot({ path: join(artifacts, `product-fibre-cta-${lang}-1280.png`) });
     await page.goto(`/fibre/${ids.fibreCombo}?language=${lang}`);
     await settled(page);
     const cta = page.getByTestId("coverage-cta");
     await expect(cta).toHaveText(lang === "bm" ? "Semak liputan" : "Check coverage");
-    await expect(cta).toHaveAttribute("href", `/coverage?package=${ids.fibreCombo}`);
+    await expect(cta).toHaveAttribute(
+      "href",
+      withLanguage(`/coverage?package=${ids.fibreCombo}`, lang),
+    );
     await page.screenshot({ path: join(artifacts, `combo-fibre-cta-${lang}-1280.png`) });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: join(artifacts, `combo-fibre-cta-${lang}-375.png`) });

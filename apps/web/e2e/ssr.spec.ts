@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { seedIds, servicesUrl, settled } from "./helpers";
+import { seedIds, servicesUrl, settled, withLanguage } from "./helpers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ids = seedIds();
@@ -36,9 +36,6 @@ const pages = (lang: "bm" | "en") => [
   { path: "/support", h1: lang === "bm" ? "Pusat sokongan" : "Support centre" },
   { path: "/coverage", h1: undefined },
 ];
-
-const withLanguage = (path: string, lang: string) =>
-  lang === "bm" ? path : `${path}${path.includes("?") ? "&" : "?"}language=${lang}`;
 
 for (const lang of ["bm", "en"] as const) {
   test.describe(`without JavaScript (${lang})`, () => {
@@ -200,13 +197,27 @@ test.describe("when the content service hangs", () => {
 
   test.beforeAll(async () => {
     // Between a portal of its own and the services: holds the channel calls while `hang` is set.
+    // The browser calls it too (the services allow only the suite's own portals): it answers
+    // CORS for this portal's origin itself.
     proxy = createServer((req, res) => {
+      const cors = {
+        "access-control-allow-origin": req.headers.origin ?? "*",
+        "access-control-allow-credentials": "true",
+      };
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, {
+          ...cors,
+          "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE",
+          "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+        });
+        return res.end();
+      }
       if (hang && req.url?.includes("/content/api/v1/channel/")) return; // never answers
       const upstream = httpRequest(
         `${servicesUrl}${req.url}`,
         { method: req.method, headers: { ...req.headers, host: new URL(servicesUrl).host } },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
           answer.pipe(res);
         },
       );
@@ -219,8 +230,7 @@ test.describe("when the content service hangs", () => {
       env: {
         ...process.env,
         WEB_PORT: String(webPort),
-        API_BASE_URL: servicesUrl,
-        INTERNAL_API_BASE_URL: `http://127.0.0.1:${proxyPort}`,
+        API_BASE_URL: `http://127.0.0.1:${proxyPort}`,
         CONTENT_TIMEOUT_MS: "4000",
         FIRST_BYTE_BUDGET_MS: "250",
         LOG_LEVEL: "error",

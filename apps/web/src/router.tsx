@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { setupRouterSsrQueryIntegration } from "@tanstack/react-router-ssr-query";
+import { isApiError } from "@portal/api-client";
 import { isNotFoundError } from "./shared/api";
 import { ListPending, NotFoundPage, RouteError } from "./shared/components/route-states";
 import type { ContentBudget } from "./shared/content-budget";
@@ -13,8 +14,15 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 5 * 60_000,
+        // The browser tries its own failed calls once more (not a 404). A failure the server
+        // streamed (its time budget passed, or the service failed) arrives as a plain Error and
+        // is not retried: the page shows the error with Try again at once, instead of waiting
+        // for the same slow service a second time.
         retry: (failureCount, error) =>
-          typeof window !== "undefined" && !isNotFoundError(error) && failureCount < 1,
+          typeof window !== "undefined" &&
+          isApiError(error) &&
+          !isNotFoundError(error) &&
+          failureCount < 1,
       },
     },
   });

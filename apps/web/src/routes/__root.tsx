@@ -7,6 +7,7 @@ import {
   createRootRouteWithContext,
   retainSearchParams,
   useNavigate,
+  type SearchMiddleware,
 } from "@tanstack/react-router";
 import { useCallback, useMemo, type ReactNode } from "react";
 import { IntlProvider } from "react-intl";
@@ -20,6 +21,7 @@ import { documentTitle, SITE_NAME } from "../shared/head";
 import { pageBootScript } from "../shared/boot";
 import { areasForPath, intlFor, loadMessages } from "../shared/i18n";
 import {
+  DEFAULT_LANGUAGE,
   LANGUAGE_PARAM,
   LanguageContext,
   htmlLang,
@@ -30,6 +32,14 @@ import {
   type Lang,
 } from "../shared/language";
 import { shellMessages } from "../shared/messages";
+
+/** Leaves `language=bm` out of every link: the Malay URL of a page is the one without it. */
+const dropDefaultLanguage: SearchMiddleware<{ language?: Lang }> = ({ search, next }) => {
+  const result = next(search);
+  if (result[LANGUAGE_PARAM] !== DEFAULT_LANGUAGE) return result;
+  const { [LANGUAGE_PARAM]: _dropped, ...rest } = result;
+  return rest;
+};
 
 /** What the server (or the browser) gives every route before the root route adds its part. */
 export interface RouterContext {
@@ -48,8 +58,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: (search: Record<string, unknown>): { language?: Lang } => ({
     language: isLang(search[LANGUAGE_PARAM]) ? (search[LANGUAGE_PARAM] as Lang) : undefined,
   }),
-  // Every internal link keeps the language of the page it is on.
-  search: { middlewares: [retainSearchParams([LANGUAGE_PARAM])] },
+  // Every internal link keeps the language of the page it is on; Malay, the default, is left
+  // out (a page opened as `?language=bm` links to the short Malay URLs, its canonical ones).
+  search: { middlewares: [dropDefaultLanguage, retainSearchParams([LANGUAGE_PARAM])] },
   beforeLoad: async ({ context, location, search }) => {
     const lang = languageFromSearch(search);
     const [messages, config] = await Promise.all([

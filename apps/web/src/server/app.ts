@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { Readable } from "node:stream";
 import { constants as zlib, createBrotliCompress, createGzip } from "node:zlib";
 import type { QueryClient } from "@tanstack/react-query";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import type { RenderOptions, RenderResult, RouterManifest } from "../entry-server";
 import { configQueryOptions, type PortalConfig } from "../shared/config";
 import { robotsTxt, sitemapPages, sitemapXml } from "./discovery";
@@ -55,7 +60,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   const app = Fastify({
     logger: options.logger ?? false,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     serverFactory: (handler) =>
       createServer((req, res) => {
         if (options.staticFiles) options.staticFiles(req, res, () => handler(req, res));
