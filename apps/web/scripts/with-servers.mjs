@@ -104,16 +104,16 @@ try {
     startServices("services", servicesPort);
     await waitFor(`${servicesUrl}/config/`, "services");
   }
-  if (!(await answers(webUrl))) {
+  if (!(await answers(`${webUrl}/healthz`))) {
     console.log(`building and serving the portal on ${webUrl}`);
     execFileSync(pnpm, ["exec", "vite", "build"], { cwd: web, stdio: "inherit" });
     startWeb("portal", webPort, servicesUrl);
-    await waitFor(webUrl, "portal");
+    await waitFor(`${webUrl}/healthz`, "portal");
   }
   if (!contactOffWebUrl) {
     const contactOffUrl = `http://localhost:${contactOffPort}`;
     contactOffWebUrl = `http://localhost:${webContactOffPort}`;
-    for (const url of [contactOffUrl, contactOffWebUrl]) {
+    for (const url of [`${contactOffUrl}/config/`, `${contactOffWebUrl}/healthz`]) {
       if (await answers(url))
         throw new Error(`${url} is taken; set SERVICES_CONTACT_OFF_PORT / WEB_CONTACT_OFF_PORT`);
     }
@@ -122,7 +122,7 @@ try {
     startServices("services (contact off)", contactOffPort, { CONTACT_ENABLED: "false" });
     await waitFor(`${contactOffUrl}/config/`, "services (contact off)");
     startWeb("portal (contact off)", webContactOffPort, contactOffUrl);
-    await waitFor(contactOffWebUrl, "portal (contact off)");
+    await waitFor(`${contactOffWebUrl}/healthz`, "portal (contact off)");
   }
   const [command, ...args] = process.argv.slice(2);
   const child = spawn(command, args, {

@@ -249,6 +249,11 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   });
 
   app.setErrorHandler((error, request, reply) => {
+    // The visitor left (closed the tab, a timeout): nothing to answer, nothing went wrong here.
+    if (request.raw.destroyed || reply.raw.destroyed) {
+      request.log.debug({ err: error }, "page abandoned by the client");
+      return reply.code(499).send();
+    }
     request.log.error({ err: error }, "page failed");
     return reply
       .code(500)
