@@ -36,11 +36,8 @@ const shellSources = (dir) =>
         : [],
   );
 const shellIds = new Set(
-  [
-    ...shellSources(join(root, "src", "shared")),
-    join(root, "src", "routes", "__root.tsx"),
-  ].flatMap((file) =>
-    [...readFileSync(file, "utf8").matchAll(/\bid:\s*"([^"]+)"/g)].map((m) => m[1]),
+  [...shellSources(join(root, "src", "shared")), join(root, "src", "routes", "__root.tsx")].flatMap(
+    (file) => [...readFileSync(file, "utf8").matchAll(/\bid:\s*"([^"]+)"/g)].map((m) => m[1]),
   ),
 );
 const inShell = (id) => id.startsWith("shell.") || shellIds.has(id);

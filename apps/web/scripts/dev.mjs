@@ -13,14 +13,9 @@ const vite = await createVite({
 });
 const load = (path) => vite.ssrLoadModule(path);
 
-const { readWebEnv } = await load("/src/server/env.ts");
+const { readWebEnv, serverPortalConfig } = await load("/src/server/env.ts");
 const env = readWebEnv();
-globalThis.__PORTAL_CONFIG__ = {
-  apiBaseUrl: env.apiBaseUrl,
-  ...(env.internalApiBaseUrl ? { internal: { apiBaseUrl: env.internalApiBaseUrl } } : {}),
-  timeout: env.contentTimeoutMs,
-  ...(env.whatsappNumber ? { whatsappNumber: env.whatsappNumber } : {}),
-};
+globalThis.__PORTAL_CONFIG__ = serverPortalConfig(env);
 
 const [{ createWebServer }, { bootScriptSource }, { api }] = await Promise.all([
   load("/src/server/app.ts"),

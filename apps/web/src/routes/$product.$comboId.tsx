@@ -2,10 +2,9 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { comboQueryOptions, isProduct } from "../features/combos/api/get-combos";
 import { ComboDetailPage } from "../features/combos/components/combo-detail-page";
 import { DetailPending } from "../shared/components/route-states";
-import { breadcrumbs, pageHead, productLd, shareImage } from "../shared/head";
+import { productLd, shareImage } from "../shared/head";
 import { imageUrl } from "../shared/image-url";
-import { shellMessages } from "../shared/messages";
-import { headTools } from "../shared/route-head";
+import { crumbHead, headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
 
 export const Route = createFileRoute("/$product/$comboId")({
@@ -21,7 +20,7 @@ export const Route = createFileRoute("/$product/$comboId")({
     );
   },
   head: ({ match, params }) => {
-    const { context, intl, queryClient } = headTools(match);
+    const { context, queryClient } = headTools(match);
     if (!isProduct(params.product)) return {};
     const combo = queryClient.getQueryData(
       comboQueryOptions(context.lang, params.product, params.comboId).queryKey,
@@ -32,18 +31,15 @@ export const Route = createFileRoute("/$product/$comboId")({
       params.product;
     const path = `/${params.product}/${encodeURIComponent(params.comboId)}`;
     const image = imageUrl(combo.image);
-    return pageHead(context, {
-      path,
-      title: combo.name,
+    return crumbHead(match, {
+      trail: [
+        [productName, `/${params.product}`],
+        [combo.name, path],
+      ],
       description: combo.tagline,
       image: shareImage(image),
       type: "product",
       jsonLd: [
-        breadcrumbs(context, [
-          [intl.formatMessage(shellMessages.home), "/"],
-          [productName, `/${params.product}`],
-          [combo.name, path],
-        ]),
         productLd(context, {
           name: combo.name,
           description: combo.tagline,

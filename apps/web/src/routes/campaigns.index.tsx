@@ -1,24 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
 import { campaignListQueryOptions } from "../features/campaigns/api/get-campaigns";
 import { CampaignListPage } from "../features/campaigns/components/campaign-list-page";
-import { breadcrumbs, pageHead } from "../shared/head";
-import { shellMessages } from "../shared/messages";
-import { headTools } from "../shared/route-head";
+import { crumbHead } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
+import { campaignListMessages } from "../features/campaigns/messages";
 
-const messages = defineMessages({
-  title: {
-    id: "campaigns.title",
-    defaultMessage: "Promotions",
-    description: "Campaign listing heading and title",
-  },
-  lead: {
-    id: "campaigns.lead",
-    defaultMessage: "Current offers on Suria Fibre and Suria TV.",
-    description: "Campaign listing intro",
-  },
-});
+const messages = campaignListMessages;
 
 export const Route = createFileRoute("/campaigns/")({
   loader: ({ context }) =>
@@ -26,20 +13,7 @@ export const Route = createFileRoute("/campaigns/")({
       context,
       context.queryClient.ensureQueryData(campaignListQueryOptions(context.lang)),
     ),
-  head: ({ match }) => {
-    const { context, intl } = headTools(match);
-    const title = intl.formatMessage(messages.title);
-    return pageHead(context, {
-      path: "/campaigns",
-      title,
-      description: intl.formatMessage(messages.lead),
-      jsonLd: [
-        breadcrumbs(context, [
-          [intl.formatMessage(shellMessages.home), "/"],
-          [title, "/campaigns"],
-        ]),
-      ],
-    });
-  },
+  head: ({ match }) =>
+    crumbHead(match, { trail: [[messages.title, "/campaigns"]], description: messages.lead }),
   component: CampaignListPage,
 });

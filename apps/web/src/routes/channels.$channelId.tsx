@@ -1,21 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
 import { channelQueryOptions } from "../features/channels/api/get-channels";
 import { ChannelDetailPage } from "../features/channels/components/channel-detail-page";
 import { DetailPending } from "../shared/components/route-states";
-import { breadcrumbs, pageHead, shareImage } from "../shared/head";
+import { shareImage } from "../shared/head";
 import { imageUrl } from "../shared/image-url";
-import { shellMessages } from "../shared/messages";
-import { headTools } from "../shared/route-head";
+import { crumbHead, headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
-
-const messages = defineMessages({
-  parent: {
-    id: "channels.title",
-    defaultMessage: "Channels",
-    description: "Channel listing heading and title",
-  },
-});
+import { channelListMessages } from "../features/channels/messages";
 
 export const Route = createFileRoute("/channels/$channelId")({
   loader: ({ context, params }) =>
@@ -24,26 +15,21 @@ export const Route = createFileRoute("/channels/$channelId")({
       context.queryClient.ensureQueryData(channelQueryOptions(context.lang, params.channelId)),
     ),
   head: ({ match, params }) => {
-    const { context, intl, queryClient } = headTools(match);
+    const { context, queryClient } = headTools(match);
     const item = queryClient.getQueryData(
       channelQueryOptions(context.lang, params.channelId).queryKey,
     );
     if (!item) return {};
     const path = `/channels/${encodeURIComponent(params.channelId)}`;
     const image = imageUrl(item.logo);
-    return pageHead(context, {
-      path,
-      title: item.name,
+    return crumbHead(match, {
+      trail: [
+        [channelListMessages.title, "/channels"],
+        [item.name, path],
+      ],
       description: item.description,
       image: shareImage(image),
       type: "website",
-      jsonLd: [
-        breadcrumbs(context, [
-          [intl.formatMessage(shellMessages.home), "/"],
-          [intl.formatMessage(messages.parent), "/channels"],
-          [item.name, path],
-        ]),
-      ],
     });
   },
   pendingComponent: DetailPending,

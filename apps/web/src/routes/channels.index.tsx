@@ -1,25 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
 import { channelListQueryOptions } from "../features/channels/api/get-channels";
 import { ChannelListPage } from "../features/channels/components/channel-list-page";
-import { breadcrumbs, pageHead } from "../shared/head";
-import { shellMessages } from "../shared/messages";
-import { headTools } from "../shared/route-head";
+import { crumbHead } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
 import { optionalString } from "../shared/search-params";
+import { channelListMessages } from "../features/channels/messages";
 
-const messages = defineMessages({
-  title: {
-    id: "channels.title",
-    defaultMessage: "Channels",
-    description: "Channel listing heading and title",
-  },
-  lead: {
-    id: "channels.lead",
-    defaultMessage: "Every channel on Suria TV, by channel number.",
-    description: "Channel listing intro and meta description",
-  },
-});
+const messages = channelListMessages;
 
 export const Route = createFileRoute("/channels/")({
   validateSearch: (search: Record<string, unknown>): { genre?: string } => ({
@@ -30,21 +17,8 @@ export const Route = createFileRoute("/channels/")({
       context,
       context.queryClient.ensureQueryData(channelListQueryOptions(context.lang)),
     ),
-  head: ({ match }) => {
-    const { context, intl } = headTools(match);
-    const title = intl.formatMessage(messages.title);
-    return pageHead(context, {
-      path: "/channels",
-      title,
-      description: intl.formatMessage(messages.lead),
-      jsonLd: [
-        breadcrumbs(context, [
-          [intl.formatMessage(shellMessages.home), "/"],
-          [title, "/channels"],
-        ]),
-      ],
-    });
-  },
+  head: ({ match }) =>
+    crumbHead(match, { trail: [[messages.title, "/channels"]], description: messages.lead }),
   component: ChannelsRoute,
 });
 

@@ -2,9 +2,7 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { isTermsType, termsQueryOptions } from "../features/legal/api/get-terms";
 import { LegalPage } from "../features/legal/components/legal-page";
 import { DetailPending } from "../shared/components/route-states";
-import { breadcrumbs, pageHead } from "../shared/head";
-import { shellMessages } from "../shared/messages";
-import { headTools } from "../shared/route-head";
+import { crumbHead, headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
 
 export const Route = createFileRoute("/legal/$termsType")({
@@ -16,24 +14,17 @@ export const Route = createFileRoute("/legal/$termsType")({
     );
   },
   head: ({ match, params }) => {
-    const { context, intl, queryClient } = headTools(match);
+    const { context, queryClient } = headTools(match);
     if (!isTermsType(params.termsType)) return {};
     const terms = queryClient.getQueryData(
       termsQueryOptions(context.lang, params.termsType).queryKey,
     );
     if (!terms) return {};
     const path = `/legal/${params.termsType}`;
-    return pageHead(context, {
-      path,
-      title: terms.title,
+    return crumbHead(match, {
+      trail: [[terms.title, path]],
       description: terms.body,
       type: "article",
-      jsonLd: [
-        breadcrumbs(context, [
-          [intl.formatMessage(shellMessages.home), "/"],
-          [terms.title, path],
-        ]),
-      ],
     });
   },
   pendingComponent: DetailPending,

@@ -1,21 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
 import { movieQueryOptions } from "../features/movies/api/get-movies";
 import { MovieDetailPage } from "../features/movies/components/movie-detail-page";
 import { DetailPending } from "../shared/components/route-states";
-import { breadcrumbs, pageHead, pageUrl, shareImage } from "../shared/head";
+import { pageUrl, shareImage } from "../shared/head";
 import { imageUrl } from "../shared/image-url";
-import { shellMessages } from "../shared/messages";
-import { headTools } from "../shared/route-head";
+import { crumbHead, headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
-
-const messages = defineMessages({
-  parent: {
-    id: "movies.title",
-    defaultMessage: "Movies",
-    description: "Movie listing heading and title",
-  },
-});
+import { movieListMessages } from "../features/movies/messages";
 
 export const Route = createFileRoute("/movies/$movieId")({
   loader: ({ context, params }) =>
@@ -24,23 +15,20 @@ export const Route = createFileRoute("/movies/$movieId")({
       context.queryClient.ensureQueryData(movieQueryOptions(context.lang, params.movieId)),
     ),
   head: ({ match, params }) => {
-    const { context, intl, queryClient } = headTools(match);
+    const { context, queryClient } = headTools(match);
     const item = queryClient.getQueryData(movieQueryOptions(context.lang, params.movieId).queryKey);
     if (!item) return {};
     const path = `/movies/${encodeURIComponent(params.movieId)}`;
     const image = imageUrl(item.poster);
-    return pageHead(context, {
-      path,
-      title: item.title,
+    return crumbHead(match, {
+      trail: [
+        [movieListMessages.title, "/movies"],
+        [item.title, path],
+      ],
       description: item.synopsis,
       image: shareImage(image),
       type: "video.movie",
       jsonLd: [
-        breadcrumbs(context, [
-          [intl.formatMessage(shellMessages.home), "/"],
-          [intl.formatMessage(messages.parent), "/movies"],
-          [item.title, path],
-        ]),
         {
           "@type": "Movie",
           name: item.title,

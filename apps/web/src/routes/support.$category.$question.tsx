@@ -3,9 +3,8 @@ import { findSupportQuestion, supportDataQueryOptions } from "../features/suppor
 import { SupportQuestionPage } from "../features/support/components/support-question-page";
 import { supportMessages } from "../features/support/components/messages";
 import { DetailPending } from "../shared/components/route-states";
-import { breadcrumbs, pageHead, plainText } from "../shared/head";
-import { shellMessages } from "../shared/messages";
-import { headTools } from "../shared/route-head";
+import { plainText } from "../shared/head";
+import { crumbHead, headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
 
 export const Route = createFileRoute("/support/$category/$question")({
@@ -17,25 +16,22 @@ export const Route = createFileRoute("/support/$category/$question")({
       }),
     ),
   head: ({ match, params }) => {
-    const { context, intl, queryClient } = headTools(match);
+    const { context, queryClient } = headTools(match);
     const data = queryClient.getQueryData(supportDataQueryOptions(context.lang).queryKey);
     const found = data && findSupportQuestion(data, params.category, params.question);
     if (!found) return {};
     const { category, question } = found;
     const categoryPath = `/support/${encodeURIComponent(category.slug)}`;
     const path = `${categoryPath}/${encodeURIComponent(question.slug)}`;
-    return pageHead(context, {
-      path,
-      title: question.name,
+    return crumbHead(match, {
+      trail: [
+        [supportMessages.title, "/support"],
+        [category.name, categoryPath],
+        [question.name, path],
+      ],
       description: question.description || question.content,
       type: "article",
       jsonLd: [
-        breadcrumbs(context, [
-          [intl.formatMessage(shellMessages.home), "/"],
-          [intl.formatMessage(supportMessages.title), "/support"],
-          [category.name, categoryPath],
-          [question.name, path],
-        ]),
         {
           "@type": "FAQPage",
           mainEntity: [

@@ -2,9 +2,7 @@ import { createFileRoute, notFound } from "@tanstack/react-router";
 import { hasSupportCategory, supportDataQueryOptions } from "../features/support/api/get-support";
 import { SupportCategoryPage } from "../features/support/components/support-category-page";
 import { supportMessages } from "../features/support/components/messages";
-import { breadcrumbs, pageHead } from "../shared/head";
-import { shellMessages } from "../shared/messages";
-import { headTools } from "../shared/route-head";
+import { crumbHead, headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
 
 export const Route = createFileRoute("/support/$category/")({
@@ -21,17 +19,12 @@ export const Route = createFileRoute("/support/$category/")({
     const category = data?.find((item) => item.slug === params.category);
     if (!category) return {};
     const path = `/support/${encodeURIComponent(category.slug)}`;
-    return pageHead(context, {
-      path,
-      title: category.name,
-      description: intl.formatMessage(supportMessages.categoryLead, { topic: category.name }),
-      jsonLd: [
-        breadcrumbs(context, [
-          [intl.formatMessage(shellMessages.home), "/"],
-          [intl.formatMessage(supportMessages.title), "/support"],
-          [category.name, path],
-        ]),
+    return crumbHead(match, {
+      trail: [
+        [supportMessages.title, "/support"],
+        [category.name, path],
       ],
+      description: intl.formatMessage(supportMessages.categoryLead, { topic: category.name }),
     });
   },
   component: CategoryRoute,

@@ -58,3 +58,13 @@ export function readWebEnv(env: NodeJS.ProcessEnv = process.env): WebEnv {
     production: env.NODE_ENV === "production",
   };
 }
+
+/** What the app's modules read from `globalThis.__PORTAL_CONFIG__` on the server (set before they load). */
+export function serverPortalConfig(env: WebEnv) {
+  return {
+    apiBaseUrl: env.apiBaseUrl,
+    ...(env.internalApiBaseUrl ? { internal: { apiBaseUrl: env.internalApiBaseUrl } } : {}),
+    timeout: env.contentTimeoutMs,
+    ...(env.whatsappNumber ? { whatsappNumber: env.whatsappNumber } : {}),
+  };
+}

@@ -5,18 +5,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sirv from "sirv";
-import { readWebEnv } from "./env";
+import { readWebEnv, serverPortalConfig } from "./env";
 
 // React and the router pick their production builds from NODE_ENV when they load (below).
 process.env.NODE_ENV ??= "production";
 const env = readWebEnv();
 // The app's modules read the service URLs when they load: set them first.
-globalThis.__PORTAL_CONFIG__ = {
-  apiBaseUrl: env.apiBaseUrl,
-  ...(env.internalApiBaseUrl ? { internal: { apiBaseUrl: env.internalApiBaseUrl } } : {}),
-  timeout: env.contentTimeoutMs,
-  ...(env.whatsappNumber ? { whatsappNumber: env.whatsappNumber } : {}),
-};
+globalThis.__PORTAL_CONFIG__ = serverPortalConfig(env);
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 const manifestFile = join(clientDir, "router-manifest.json");

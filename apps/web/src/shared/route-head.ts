@@ -2,7 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { MessageDescriptor } from "react-intl";
 import type { CompiledMessages } from "./i18n";
 import { intlFor } from "./i18n";
-import { pageHead, type HeadContext } from "./head";
+import { breadcrumbs, pageHead, type HeadContext, type PageHeadInput } from "./head";
+import { shellMessages } from "./messages";
 import type { Lang } from "./language";
 
 /** The narrow view of a match that head() functions read (its context is set by the root route). */
@@ -43,5 +44,37 @@ export function messageHead(
     title: intl.formatMessage(page.title),
     description: intl.formatMessage(page.description),
     noindex: page.noindex,
+  });
+}
+
+/** A title in a head's trail: a message (formatted in the page's language) or a content name. */
+export type HeadText = string | MessageDescriptor;
+
+/**
+ * The head of a page below home, from its place in the site: `trail` is Home's children down to
+ * the page itself ([title, path] each; the last one is the page, its title and path), written as
+ * breadcrumbs (JSON-LD) before the page's own `jsonLd`.
+ */
+export function crumbHead(
+  match: HeadMatch,
+  page: Omit<PageHeadInput, "path" | "title" | "description"> & {
+    trail: ReadonlyArray<readonly [title: HeadText, path: string]>;
+    description: HeadText;
+  },
+) {
+  const { context, intl } = headTools(match);
+  const text = (value: HeadText) => (typeof value === "string" ? value : intl.formatMessage(value));
+  const trail = page.trail.map(([title, path]) => [text(title), path] as const);
+  const [title, path] = trail[trail.length - 1]!;
+  const { trail: _trail, description, jsonLd = [], ...rest } = page;
+  return pageHead(context, {
+    ...rest,
+    path,
+    title,
+    description: text(description),
+    jsonLd: [
+      breadcrumbs(context, [[intl.formatMessage(shellMessages.home), "/"], ...trail]),
+      ...jsonLd,
+    ],
   });
 }

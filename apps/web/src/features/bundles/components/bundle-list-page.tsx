@@ -6,24 +6,18 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { bundleListQueryOptions } from "../api/get-bundles";
+import { bundleListMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "bundles.title",
-    defaultMessage: "Bundles",
-    description: "Bundle listing heading and title",
-  },
-  lead: {
-    id: "bundles.lead",
-    defaultMessage: "Fibre broadband and TV together, for one monthly price.",
-    description: "Bundle listing intro",
-  },
-  empty: {
-    id: "bundles.empty",
-    defaultMessage: "No bundles are on offer right now.",
-    description: "Empty bundle list",
-  },
-});
+const messages = {
+  ...bundleListMessages,
+  ...defineMessages({
+    empty: {
+      id: "bundles.empty",
+      defaultMessage: "No bundles are on offer right now.",
+      description: "Empty bundle list",
+    },
+  }),
+};
 
 /** Bundle listing (listing/bundle). */
 export function BundleListPage() {

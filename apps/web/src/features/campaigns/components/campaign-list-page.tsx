@@ -6,24 +6,18 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { campaignListQueryOptions } from "../api/get-campaigns";
+import { campaignListMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "campaigns.title",
-    defaultMessage: "Promotions",
-    description: "Campaign listing heading and title",
-  },
-  lead: {
-    id: "campaigns.lead",
-    defaultMessage: "Current offers on Suria Fibre and Suria TV.",
-    description: "Campaign listing intro",
-  },
-  empty: {
-    id: "campaigns.empty",
-    defaultMessage: "There are no promotions right now. Check back soon.",
-    description: "Empty campaign list",
-  },
-});
+const messages = {
+  ...campaignListMessages,
+  ...defineMessages({
+    empty: {
+      id: "campaigns.empty",
+      defaultMessage: "There are no promotions right now. Check back soon.",
+      description: "Empty campaign list",
+    },
+  }),
+};
 
 /** Campaign listing. */
 export function CampaignListPage() {

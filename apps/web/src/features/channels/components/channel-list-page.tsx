@@ -6,39 +6,33 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { channelListQueryOptions } from "../api/get-channels";
+import { channelListMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "channels.title",
-    defaultMessage: "Channels",
-    description: "Channel listing heading and title",
-  },
-  lead: {
-    id: "channels.lead",
-    defaultMessage: "Every channel on Suria TV, by channel number.",
-    description: "Channel listing intro and meta description",
-  },
-  genre: {
-    id: "channels.filter.genre",
-    defaultMessage: "Genre",
-    description: "Label of the genre filter",
-  },
-  allGenres: {
-    id: "channels.filter.all",
-    defaultMessage: "All genres",
-    description: "Genre filter: no filter",
-  },
-  count: {
-    id: "channels.count",
-    defaultMessage: "{count, plural, =0 {No channels} one {# channel} other {# channels}}",
-    description: "Number of channels shown",
-  },
-  empty: {
-    id: "channels.empty",
-    defaultMessage: "No channels match this genre.",
-    description: "Empty channel list",
-  },
-});
+const messages = {
+  ...channelListMessages,
+  ...defineMessages({
+    genre: {
+      id: "channels.filter.genre",
+      defaultMessage: "Genre",
+      description: "Label of the genre filter",
+    },
+    allGenres: {
+      id: "channels.filter.all",
+      defaultMessage: "All genres",
+      description: "Genre filter: no filter",
+    },
+    count: {
+      id: "channels.count",
+      defaultMessage: "{count, plural, =0 {No channels} one {# channel} other {# channels}}",
+      description: "Number of channels shown",
+    },
+    empty: {
+      id: "channels.empty",
+      defaultMessage: "No channels match this genre.",
+      description: "Empty channel list",
+    },
+  }),
+};
 
 /** Channel listing with a genre filter kept in the URL (?genre=). */
 export function ChannelListPage({

@@ -6,24 +6,18 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { movieListQueryOptions } from "../api/get-movies";
+import { movieListMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "movies.title",
-    defaultMessage: "Movies",
-    description: "Movie listing heading and title",
-  },
-  lead: {
-    id: "movies.lead",
-    defaultMessage: "Rent the latest films on Suria TV.",
-    description: "Movie listing intro",
-  },
-  empty: {
-    id: "movies.empty",
-    defaultMessage: "No movies are available right now.",
-    description: "Empty movie list",
-  },
-});
+const messages = {
+  ...movieListMessages,
+  ...defineMessages({
+    empty: {
+      id: "movies.empty",
+      defaultMessage: "No movies are available right now.",
+      description: "Empty movie list",
+    },
+  }),
+};
 
 /** Movie listing (static/afab). */
 export function MovieListPage() {

@@ -6,24 +6,18 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { packageListQueryOptions } from "../api/get-packages";
+import { packageListMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "packages.title",
-    defaultMessage: "Add-on packs",
-    description: "Package listing heading and title",
-  },
-  lead: {
-    id: "packages.lead",
-    defaultMessage: "Add more channels to your Suria TV package.",
-    description: "Package listing intro",
-  },
-  empty: {
-    id: "packages.empty",
-    defaultMessage: "No add-on packs are on offer right now.",
-    description: "Empty package list",
-  },
-});
+const messages = {
+  ...packageListMessages,
+  ...defineMessages({
+    empty: {
+      id: "packages.empty",
+      defaultMessage: "No add-on packs are on offer right now.",
+      description: "Empty package list",
+    },
+  }),
+};
 
 /** Add-on pack listing (listing/package). */
 export function PackageListPage() {

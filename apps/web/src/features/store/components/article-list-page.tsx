@@ -6,24 +6,18 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { articleListQueryOptions } from "../api/get-articles";
+import { articleListMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "store.title",
-    defaultMessage: "Stories",
-    description: "Store article listing heading and title",
-  },
-  lead: {
-    id: "store.lead",
-    defaultMessage: "News, tips and stories from Suria.",
-    description: "Store article listing intro",
-  },
-  empty: {
-    id: "store.empty",
-    defaultMessage: "No stories have been published yet.",
-    description: "Empty article list",
-  },
-});
+const messages = {
+  ...articleListMessages,
+  ...defineMessages({
+    empty: {
+      id: "store.empty",
+      defaultMessage: "No stories have been published yet.",
+      description: "Empty article list",
+    },
+  }),
+};
 
 /** Store article listing, newest first. */
 export function ArticleListPage() {

@@ -1,0 +1,16 @@
+import { defineMessages } from "react-intl";
+
+/** The listing's heading and intro: also its page's title and description, and the parent in its
+ * detail pages' breadcrumbs (the route files read them for head()). */
+export const campaignListMessages = defineMessages({
+  title: {
+    id: "campaigns.title",
+    defaultMessage: "Promotions",
+    description: "Campaign listing heading and title",
+  },
+  lead: {
+    id: "campaigns.lead",
+    defaultMessage: "Current offers on Suria Fibre and Suria TV.",
+    description: "Campaign listing intro",
+  },
+});
