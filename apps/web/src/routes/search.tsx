@@ -1,29 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
 import { searchQueryOptions } from "../features/search/api/search";
-import { SearchPage } from "../features/search/components/search-page";
+import { SearchPage, searchMessages as messages } from "../features/search/components/search-page";
 import { pageHead } from "../shared/head";
 import { headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
 import { optionalString } from "../shared/search-params";
-
-const messages = defineMessages({
-  title: {
-    id: "search.title",
-    defaultMessage: "Search",
-    description: "Search page heading and title",
-  },
-  titleKeyword: {
-    id: "search.title.keyword",
-    defaultMessage: "Search results for “{keyword}”",
-    description: "Search page title with a keyword",
-  },
-  lead: {
-    id: "search.lead",
-    defaultMessage: "Search channels, movies, packs, bundles and stories.",
-    description: "Search page intro",
-  },
-});
 
 export const Route = createFileRoute("/search")({
   validateSearch: (search: Record<string, unknown>): { keyword?: string } => ({

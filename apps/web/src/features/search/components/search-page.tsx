@@ -12,7 +12,8 @@ import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { searchQueryOptions } from "../api/search";
 
-const messages = defineMessages({
+/** The page's heading and intro: also its title and description (the route reads them for head()). */
+export const searchMessages = defineMessages({
   title: {
     id: "search.title",
     defaultMessage: "Search",
@@ -29,79 +30,89 @@ const messages = defineMessages({
       "Search plans, TV packages, packs, bundles, channels, movies, offers, stories and help answers, in Malay or English.",
     description: "Search page intro",
   },
-  label: { id: "search.label", defaultMessage: "Keyword", description: "Label of the search box" },
-  submit: { id: "search.submit", defaultMessage: "Search", description: "Search button" },
-  prompt: {
-    id: "search.prompt",
-    defaultMessage: "Type a keyword to start searching.",
-    description: "Shown before a search",
-  },
-  empty: {
-    id: "search.empty",
-    defaultMessage: "Nothing matches “{keyword}”.",
-    description: "No search results",
-  },
-  emptyHint: {
-    id: "search.empty.hint",
-    defaultMessage: "Check the spelling or try a shorter keyword.",
-    description: "Hint under no results",
-  },
-  count: {
-    id: "search.count",
-    defaultMessage: "{count, plural, one {# result} other {# results}} for “{keyword}”",
-    description: "Number of search results",
-  },
-  groupFibre: {
-    id: "search.group.fibre",
-    defaultMessage: "Fibre plans",
-    description: "Heading of the fibre plan hits on the search page",
-  },
-  groupTv: {
-    id: "search.group.tv",
-    defaultMessage: "TV packages",
-    description: "Heading of the TV package hits on the search page",
-  },
-  groupBundle: {
-    id: "search.group.bundle",
-    defaultMessage: "Bundles",
-    description: "Heading of the bundle hits on the search page",
-  },
-  groupPackage: {
-    id: "search.group.package",
-    defaultMessage: "Add-on packs",
-    description: "Heading of the add-on pack hits on the search page",
-  },
-  groupChannel: {
-    id: "search.group.channel",
-    defaultMessage: "Channels",
-    description: "Heading of the channel hits on the search page",
-  },
-  groupMovie: {
-    id: "search.group.movie",
-    defaultMessage: "Movies",
-    description: "Heading of the movie hits on the search page",
-  },
-  groupCampaign: {
-    id: "search.group.campaign",
-    defaultMessage: "Offers",
-    description: "Heading of the campaign hits on the search page",
-  },
-  groupArticle: {
-    id: "search.group.article",
-    defaultMessage: "Stories",
-    description: "Heading of the store article hits on the search page",
-  },
-  groupSupport: {
-    id: "search.group.support",
-    defaultMessage: "Help answers",
-    description: "Heading of the support answer hits on the search page",
-  },
-  groupCount: {
-    id: "search.group.count",
-    defaultMessage: "{count, plural, one {# result} other {# results}}",
-    description: "Number of hits in one group of the search page",
-  },
 });
+
+const messages = {
+  ...searchMessages,
+  ...defineMessages({
+    label: {
+      id: "search.label",
+      defaultMessage: "Keyword",
+      description: "Label of the search box",
+    },
+    submit: { id: "search.submit", defaultMessage: "Search", description: "Search button" },
+    prompt: {
+      id: "search.prompt",
+      defaultMessage: "Type a keyword to start searching.",
+      description: "Shown before a search",
+    },
+    empty: {
+      id: "search.empty",
+      defaultMessage: "Nothing matches “{keyword}”.",
+      description: "No search results",
+    },
+    emptyHint: {
+      id: "search.empty.hint",
+      defaultMessage: "Check the spelling or try a shorter keyword.",
+      description: "Hint under no results",
+    },
+    count: {
+      id: "search.count",
+      defaultMessage: "{count, plural, one {# result} other {# results}} for “{keyword}”",
+      description: "Number of search results",
+    },
+    groupFibre: {
+      id: "search.group.fibre",
+      defaultMessage: "Fibre plans",
+      description: "Heading of the fibre plan hits on the search page",
+    },
+    groupTv: {
+      id: "search.group.tv",
+      defaultMessage: "TV packages",
+      description: "Heading of the TV package hits on the search page",
+    },
+    groupBundle: {
+      id: "search.group.bundle",
+      defaultMessage: "Bundles",
+      description: "Heading of the bundle hits on the search page",
+    },
+    groupPackage: {
+      id: "search.group.package",
+      defaultMessage: "Add-on packs",
+      description: "Heading of the add-on pack hits on the search page",
+    },
+    groupChannel: {
+      id: "search.group.channel",
+      defaultMessage: "Channels",
+      description: "Heading of the channel hits on the search page",
+    },
+    groupMovie: {
+      id: "search.group.movie",
+      defaultMessage: "Movies",
+      description: "Heading of the movie hits on the search page",
+    },
+    groupCampaign: {
+      id: "search.group.campaign",
+      defaultMessage: "Offers",
+      description: "Heading of the campaign hits on the search page",
+    },
+    groupArticle: {
+      id: "search.group.article",
+      defaultMessage: "Stories",
+      description: "Heading of the store article hits on the search page",
+    },
+    groupSupport: {
+      id: "search.group.support",
+      defaultMessage: "Help answers",
+      description: "Heading of the support answer hits on the search page",
+    },
+    groupCount: {
+      id: "search.group.count",
+      defaultMessage: "{count, plural, one {# result} other {# results}}",
+      description: "Number of hits in one group of the search page",
+    },
+  }),
+};
 
 type Hit = ContentData<"search">["hits"][number];
 
