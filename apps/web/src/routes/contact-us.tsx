@@ -1,20 +1,7 @@
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
 import { ContactPage } from "../features/contact/components/contact-page";
 import { messageHead } from "../shared/route-head";
-
-const messages = defineMessages({
-  title: {
-    id: "contact.title",
-    defaultMessage: "Contact us",
-    description: "Contact-us page title",
-  },
-  lead: {
-    id: "contact.lead",
-    defaultMessage: "Leave your details and our team will call you about Suria TV.",
-    description: "Contact-us page intro and meta description",
-  },
-});
+import { contactPageMessages as messages } from "../features/contact/messages";
 
 /** The page exists only while the configuration's contactEnabled flag is on (else a 404). */
 export const Route = createFileRoute("/contact-us")({

@@ -1,5 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
 import {
   STATE_LABELS,
   dealersQueryOptions,
@@ -11,24 +10,7 @@ import { breadcrumbs, pageHead } from "../shared/head";
 import { shellMessages } from "../shared/messages";
 import { headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
-
-const messages = defineMessages({
-  title: {
-    id: "distributors.title",
-    defaultMessage: "Distributors",
-    description: "Distributors page heading and title",
-  },
-  titleState: {
-    id: "distributors.title.state",
-    defaultMessage: "Distributors in {state}",
-    description: "Distributors page title with a state",
-  },
-  lead: {
-    id: "distributors.lead",
-    defaultMessage: "Find an authorised Suria distributor near you.",
-    description: "Distributors page intro",
-  },
-});
+import { distributorsPageMessages as messages } from "../features/distributors/messages";
 
 export const Route = createFileRoute("/distributors")({
   validateSearch: (search: Record<string, unknown>): { state?: StateSlug } => ({

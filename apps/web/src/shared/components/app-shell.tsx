@@ -3,9 +3,10 @@ import { LanguageSwitcher, SiteFooter, SiteHeader, SkipLink } from "@portal/ui";
 import type { ReactNode } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { SiteBanners } from "../../features/banners/components/site-banners";
-import { useConfig, whatsappUrl } from "../config";
+import { useConfig } from "../config";
 import { useLanguage, type Lang } from "../language";
 import { shellMessages } from "../messages";
+import { WhatsappLink } from "./whatsapp-link";
 
 // Link to the fibre coverage check (its text lives in src/lang/fibre.<lang>.json).
 const fibreMessages = defineMessages({
@@ -212,17 +213,7 @@ export function AppShell() {
               <Link to="/referral">{intl.formatMessage(helpMessages.referral)}</Link>
             </li>
             <li>
-              <a
-                href={whatsappUrl(config.whatsappNumber)}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-testid="whatsapp-link"
-              >
-                {intl.formatMessage(shellMessages.whatsapp)}
-                <span className="pui-visually-hidden">
-                  {intl.formatMessage(shellMessages.whatsappNewWindow)}
-                </span>
-              </a>
+              <WhatsappLink number={config.whatsappNumber} />
             </li>
           </ul>
         </div>

@@ -1,7 +1,7 @@
 import { useRouter } from "@tanstack/react-router";
 import { Container, ErrorState, SiteHeader, SkipLink } from "@portal/ui";
 import { useIntl } from "react-intl";
-import { whatsappUrl } from "../config";
+import { WhatsappLink } from "./whatsapp-link";
 import { shellMessages } from "../messages";
 
 /**
@@ -31,18 +31,7 @@ export function StartupError() {
             onRetry={() => void router.invalidate()}
             action={
               whatsapp ? (
-                <a
-                  className="pui-button pui-button--secondary"
-                  href={whatsappUrl(whatsapp)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  data-testid="whatsapp-link"
-                >
-                  {intl.formatMessage(shellMessages.whatsapp)}
-                  <span className="pui-visually-hidden">
-                    {intl.formatMessage(shellMessages.whatsappNewWindow)}
-                  </span>
-                </a>
+                <WhatsappLink number={whatsapp} className="pui-button pui-button--secondary" />
               ) : null
             }
           >

@@ -11,85 +11,78 @@ import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { checkB40, type B40Status } from "../api/check-b40";
 import "./b40.css";
+import { b40PageMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "b40.title",
-    defaultMessage: "B40 rebate check",
-    description: "B40 page title",
-  },
-  lead: {
-    id: "b40.lead",
-    defaultMessage:
-      "Households in the B40 income group get a rebate on Suria Fibre. Check your eligibility with your MyKad number.",
-    description: "B40 page intro and meta description",
-  },
-  label: { id: "b40.mykad", defaultMessage: "MyKad number", description: "Field label" },
-  hint: {
-    id: "b40.mykad.hint",
-    defaultMessage: "12 digits, with or without dashes, for example 880412-10-5123",
-    description: "Hint under the MyKad field",
-  },
-  submit: { id: "b40.submit", defaultMessage: "Check eligibility", description: "Button" },
-  checking: { id: "b40.checking", defaultMessage: "Checking…", description: "Check in progress" },
-  privacy: {
-    id: "b40.privacy",
-    defaultMessage: "Your MyKad number is only used for this check and is not stored.",
-    description: "Privacy note under the form",
-  },
-  eligibleTitle: {
-    id: "b40.eligible.title",
-    defaultMessage: "You are eligible for the B40 rebate",
-    description: "Result heading",
-  },
-  eligibleBody: {
-    id: "b40.eligible.body",
-    defaultMessage: "MyKad {identityCard} is registered as B40 until {date}.",
-    description: "Result text with the masked card and the last valid day",
-  },
-  eligibleAction: {
-    id: "b40.eligible.action",
-    defaultMessage: "See Suria Fibre plans",
-    description: "Link after an eligible result",
-  },
-  notEligibleTitle: {
-    id: "b40.not-eligible.title",
-    defaultMessage: "This household is not eligible",
-    description: "Result heading",
-  },
-  notEligibleBody: {
-    id: "b40.not-eligible.body",
-    defaultMessage:
-      "MyKad {identityCard} is in the register but not in the B40 group. You can still choose any Suria Fibre plan.",
-    description: "Result text",
-  },
-  notFoundTitle: {
-    id: "b40.not-found.title",
-    defaultMessage: "We could not find this MyKad",
-    description: "Result heading",
-  },
-  notFoundBody: {
-    id: "b40.not-found.body",
-    defaultMessage:
-      "MyKad {identityCard} is not in the B40 register. Check the number, or ask us on WhatsApp if you think it should be there.",
-    description: "Result text",
-  },
-  errorTitle: {
-    id: "b40.error.title",
-    defaultMessage: "The check did not go through",
-    description: "Error heading",
-  },
-  errorBody: {
-    id: "b40.error.body",
-    defaultMessage: "The service did not answer. Your number is still in the form: try again.",
-    description: "Error text",
-  },
-  help: {
-    id: "b40.help",
-    defaultMessage: "Questions about B40? Read the support centre.",
-    description: "Link to the support centre",
-  },
-});
+const messages = {
+  ...b40PageMessages,
+  ...defineMessages({
+    label: { id: "b40.mykad", defaultMessage: "MyKad number", description: "Field label" },
+    hint: {
+      id: "b40.mykad.hint",
+      defaultMessage: "12 digits, with or without dashes, for example 880412-10-5123",
+      description: "Hint under the MyKad field",
+    },
+    submit: { id: "b40.submit", defaultMessage: "Check eligibility", description: "Button" },
+    checking: { id: "b40.checking", defaultMessage: "Checking…", description: "Check in progress" },
+    privacy: {
+      id: "b40.privacy",
+      defaultMessage: "Your MyKad number is only used for this check and is not stored.",
+      description: "Privacy note under the form",
+    },
+    eligibleTitle: {
+      id: "b40.eligible.title",
+      defaultMessage: "You are eligible for the B40 rebate",
+      description: "Result heading",
+    },
+    eligibleBody: {
+      id: "b40.eligible.body",
+      defaultMessage: "MyKad {identityCard} is registered as B40 until {date}.",
+      description: "Result text with the masked card and the last valid day",
+    },
+    eligibleAction: {
+      id: "b40.eligible.action",
+      defaultMessage: "See Suria Fibre plans",
+      description: "Link after an eligible result",
+    },
+    notEligibleTitle: {
+      id: "b40.not-eligible.title",
+      defaultMessage: "This household is not eligible",
+      description: "Result heading",
+    },
+    notEligibleBody: {
+      id: "b40.not-eligible.body",
+      defaultMessage:
+        "MyKad {identityCard} is in the register but not in the B40 group. You can still choose any Suria Fibre plan.",
+      description: "Result text",
+    },
+    notFoundTitle: {
+      id: "b40.not-found.title",
+      defaultMessage: "We could not find this MyKad",
+      description: "Result heading",
+    },
+    notFoundBody: {
+      id: "b40.not-found.body",
+      defaultMessage:
+        "MyKad {identityCard} is not in the B40 register. Check the number, or ask us on WhatsApp if you think it should be there.",
+      description: "Result text",
+    },
+    errorTitle: {
+      id: "b40.error.title",
+      defaultMessage: "The check did not go through",
+      description: "Error heading",
+    },
+    errorBody: {
+      id: "b40.error.body",
+      defaultMessage: "The service did not answer. Your number is still in the form: try again.",
+      description: "Error text",
+    },
+    help: {
+      id: "b40.help",
+      defaultMessage: "Questions about B40? Read the support centre.",
+      description: "Link to the support centre",
+    },
+  }),
+};
 
 const RESULT_TEXT = {
   eligible: [messages.eligibleTitle, messages.eligibleBody],

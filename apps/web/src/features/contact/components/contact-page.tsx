@@ -26,161 +26,159 @@ import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { ContactSubmitError, submitContactUs, type ContactFailure } from "../api/submit-contact-us";
 import { AltchaField, type AltchaHandle, type AltchaState } from "./altcha-field";
 import "./contact.css";
+import { contactPageMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "contact.title",
-    defaultMessage: "Contact us",
-    description: "Contact-us page title",
-  },
-  lead: {
-    id: "contact.lead",
-    defaultMessage: "Leave your details and our team will call you about Suria TV.",
-    description: "Contact-us page intro and meta description",
-  },
-  fullname: { id: "contact.fullname", defaultMessage: "Full name", description: "Field label" },
-  mobileNumber: {
-    id: "contact.mobile",
-    defaultMessage: "Mobile number",
-    description: "Field label",
-  },
-  mobileHint: {
-    id: "contact.mobile.hint",
-    defaultMessage: "For example 012-3456789",
-    description: "Hint under the mobile number",
-  },
-  email: { id: "contact.email", defaultMessage: "Email (optional)", description: "Field label" },
-  altNumber: {
-    id: "contact.alt-number",
-    defaultMessage: "Another contact number",
-    description: "Field label",
-  },
-  altNumberHint: {
-    id: "contact.alt-number.hint",
-    defaultMessage: "A second number we can try, for example a family member's",
-    description: "Hint under the second contact number",
-  },
-  address: {
-    id: "contact.address",
-    defaultMessage: "Installation address",
-    description: "Field label",
-  },
-  box: { id: "contact.box", defaultMessage: "TV box", description: "Field label" },
-  boxPlaceholder: {
-    id: "contact.box.placeholder",
-    defaultMessage: "Choose a box",
-    description: "Empty option of the TV box list",
-  },
-  boxUltra: { id: "contact.box.ultra", defaultMessage: "Suria Ultra Box", description: "TV box" },
-  boxPlus: { id: "contact.box.plus", defaultMessage: "Suria Plus Box", description: "TV box" },
-  boxUnsure: {
-    id: "contact.box.unsure",
-    defaultMessage: "Not sure yet",
-    description: "TV box option when the visitor does not know",
-  },
-  dish: { id: "contact.dish", defaultMessage: "Satellite dish", description: "Field label" },
-  dishNew: { id: "contact.dish.new", defaultMessage: "I need a new dish", description: "Option" },
-  dishExisting: {
-    id: "contact.dish.existing",
-    defaultMessage: "I already have a dish",
-    description: "Option",
-  },
-  consent: {
-    id: "contact.consent",
-    defaultMessage: "By sending this form you agree that Suria may call or email you about it.",
-    description: "Consent note above the send button",
-  },
-  captchaLabel: {
-    id: "contact.captcha.label",
-    defaultMessage: "I am not a robot",
-    description: "ALTCHA checkbox label",
-  },
-  captchaVerifying: {
-    id: "contact.captcha.verifying",
-    defaultMessage: "Checking…",
-    description: "ALTCHA while solving",
-  },
-  captchaVerified: {
-    id: "contact.captcha.verified",
-    defaultMessage: "Verified",
-    description: "ALTCHA solved",
-  },
-  captchaError: {
-    id: "contact.captcha.error",
-    defaultMessage: "The check failed. Tick the box to try again.",
-    description: "ALTCHA failed",
-  },
-  captchaExpired: {
-    id: "contact.captcha.expired",
-    defaultMessage: "The check expired. Tick the box again.",
-    description: "ALTCHA expired",
-  },
-  captchaRequired: {
-    id: "contact.captcha.required",
-    defaultMessage: "Tick the box to show you are not a robot.",
-    description: "ALTCHA not ticked yet",
-  },
-  captchaWait: {
-    id: "contact.captcha.wait",
-    defaultMessage: "Checking. Please wait…",
-    description: "ALTCHA busy",
-  },
-  captchaLink: {
-    id: "contact.captcha.link",
-    defaultMessage: "Visit altcha.org",
-    description: "ALTCHA footer link name",
-  },
-  captchaFooter: {
-    id: "contact.captcha.footer",
-    defaultMessage: "Protected by ALTCHA",
-    description: "ALTCHA footer",
-  },
-  send: { id: "contact.send", defaultMessage: "Send", description: "Submit button" },
-  sending: { id: "contact.sending", defaultMessage: "Sending…", description: "Submit in progress" },
-  errorsSummary: {
-    id: "contact.errors",
-    defaultMessage:
-      "{count, plural, one {One field needs your attention.} other {# fields need your attention.}}",
-    description: "Announced when the form has errors",
-  },
-  failedTitle: {
-    id: "contact.failed.title",
-    defaultMessage: "We could not send your details",
-    description: "Submission failed heading",
-  },
-  failedBody: {
-    id: "contact.failed.body",
-    defaultMessage: "Your details are still here. Check your connection, then try again.",
-    description: "Submission failed text",
-  },
-  captchaFailedTitle: {
-    id: "contact.failed.captcha.title",
-    defaultMessage: "The security check was not accepted",
-    description: "Captcha refused heading",
-  },
-  captchaFailedBody: {
-    id: "contact.failed.captcha.body",
-    defaultMessage:
-      "It may have expired. Your details are still here: try again and we will run a new check.",
-    description: "Captcha refused text",
-  },
-  retry: { id: "contact.retry", defaultMessage: "Try again", description: "Retry button" },
-  sentTitle: {
-    id: "contact.sent.title",
-    defaultMessage: "Thank you, we have your details",
-    description: "Success heading",
-  },
-  sentBody: {
-    id: "contact.sent.body",
-    defaultMessage: "Our team will call you within 2 working days.",
-    description: "Success text",
-  },
-  sendAnother: {
-    id: "contact.sent.again",
-    defaultMessage: "Send another request",
-    description: "Start a new form after success",
-  },
-});
+const messages = {
+  ...contactPageMessages,
+  ...defineMessages({
+    fullname: { id: "contact.fullname", defaultMessage: "Full name", description: "Field label" },
+    mobileNumber: {
+      id: "contact.mobile",
+      defaultMessage: "Mobile number",
+      description: "Field label",
+    },
+    mobileHint: {
+      id: "contact.mobile.hint",
+      defaultMessage: "For example 012-3456789",
+      description: "Hint under the mobile number",
+    },
+    email: { id: "contact.email", defaultMessage: "Email (optional)", description: "Field label" },
+    altNumber: {
+      id: "contact.alt-number",
+      defaultMessage: "Another contact number",
+      description: "Field label",
+    },
+    altNumberHint: {
+      id: "contact.alt-number.hint",
+      defaultMessage: "A second number we can try, for example a family member's",
+      description: "Hint under the second contact number",
+    },
+    address: {
+      id: "contact.address",
+      defaultMessage: "Installation address",
+      description: "Field label",
+    },
+    box: { id: "contact.box", defaultMessage: "TV box", description: "Field label" },
+    boxPlaceholder: {
+      id: "contact.box.placeholder",
+      defaultMessage: "Choose a box",
+      description: "Empty option of the TV box list",
+    },
+    boxUltra: { id: "contact.box.ultra", defaultMessage: "Suria Ultra Box", description: "TV box" },
+    boxPlus: { id: "contact.box.plus", defaultMessage: "Suria Plus Box", description: "TV box" },
+    boxUnsure: {
+      id: "contact.box.unsure",
+      defaultMessage: "Not sure yet",
+      description: "TV box option when the visitor does not know",
+    },
+    dish: { id: "contact.dish", defaultMessage: "Satellite dish", description: "Field label" },
+    dishNew: { id: "contact.dish.new", defaultMessage: "I need a new dish", description: "Option" },
+    dishExisting: {
+      id: "contact.dish.existing",
+      defaultMessage: "I already have a dish",
+      description: "Option",
+    },
+    consent: {
+      id: "contact.consent",
+      defaultMessage: "By sending this form you agree that Suria may call or email you about it.",
+      description: "Consent note above the send button",
+    },
+    captchaLabel: {
+      id: "contact.captcha.label",
+      defaultMessage: "I am not a robot",
+      description: "ALTCHA checkbox label",
+    },
+    captchaVerifying: {
+      id: "contact.captcha.verifying",
+      defaultMessage: "Checking…",
+      description: "ALTCHA while solving",
+    },
+    captchaVerified: {
+      id: "contact.captcha.verified",
+      defaultMessage: "Verified",
+      description: "ALTCHA solved",
+    },
+    captchaError: {
+      id: "contact.captcha.error",
+      defaultMessage: "The check failed. Tick the box to try again.",
+      description: "ALTCHA failed",
+    },
+    captchaExpired: {
+      id: "contact.captcha.expired",
+      defaultMessage: "The check expired. Tick the box again.",
+      description: "ALTCHA expired",
+    },
+    captchaRequired: {
+      id: "contact.captcha.required",
+      defaultMessage: "Tick the box to show you are not a robot.",
+      description: "ALTCHA not ticked yet",
+    },
+    captchaWait: {
+      id: "contact.captcha.wait",
+      defaultMessage: "Checking. Please wait…",
+      description: "ALTCHA busy",
+    },
+    captchaLink: {
+      id: "contact.captcha.link",
+      defaultMessage: "Visit altcha.org",
+      description: "ALTCHA footer link name",
+    },
+    captchaFooter: {
+      id: "contact.captcha.footer",
+      defaultMessage: "Protected by ALTCHA",
+      description: "ALTCHA footer",
+    },
+    send: { id: "contact.send", defaultMessage: "Send", description: "Submit button" },
+    sending: {
+      id: "contact.sending",
+      defaultMessage: "Sending…",
+      description: "Submit in progress",
+    },
+    errorsSummary: {
+      id: "contact.errors",
+      defaultMessage:
+        "{count, plural, one {One field needs your attention.} other {# fields need your attention.}}",
+      description: "Announced when the form has errors",
+    },
+    failedTitle: {
+      id: "contact.failed.title",
+      defaultMessage: "We could not send your details",
+      description: "Submission failed heading",
+    },
+    failedBody: {
+      id: "contact.failed.body",
+      defaultMessage: "Your details are still here. Check your connection, then try again.",
+      description: "Submission failed text",
+    },
+    captchaFailedTitle: {
+      id: "contact.failed.captcha.title",
+      defaultMessage: "The security check was not accepted",
+      description: "Captcha refused heading",
+    },
+    captchaFailedBody: {
+      id: "contact.failed.captcha.body",
+      defaultMessage:
+        "It may have expired. Your details are still here: try again and we will run a new check.",
+      description: "Captcha refused text",
+    },
+    retry: { id: "contact.retry", defaultMessage: "Try again", description: "Retry button" },
+    sentTitle: {
+      id: "contact.sent.title",
+      defaultMessage: "Thank you, we have your details",
+      description: "Success heading",
+    },
+    sentBody: {
+      id: "contact.sent.body",
+      defaultMessage: "Our team will call you within 2 working days.",
+      description: "Success text",
+    },
+    sendAnother: {
+      id: "contact.sent.again",
+      defaultMessage: "Send another request",
+      description: "Start a new form after success",
+    },
+  }),
+};
 
 /** The form as the visitor types it (contactUsFormSchema input). */
 interface ContactForm {

@@ -6,64 +6,53 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { STATES, STATE_LABELS, dealersQueryOptions, type StateSlug } from "../api/get-dealers";
+import { distributorsPageMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "distributors.title",
-    defaultMessage: "Distributors",
-    description: "Distributors page heading and title",
-  },
-  titleState: {
-    id: "distributors.title.state",
-    defaultMessage: "Distributors in {state}",
-    description: "Distributors page title with a state",
-  },
-  lead: {
-    id: "distributors.lead",
-    defaultMessage: "Find an authorised Suria distributor near you.",
-    description: "Distributors page intro",
-  },
-  state: {
-    id: "distributors.state",
-    defaultMessage: "State",
-    description: "Label of the state picker",
-  },
-  choose: {
-    id: "distributors.state.choose",
-    defaultMessage: "Choose a state",
-    description: "State picker placeholder",
-  },
-  pick: {
-    id: "distributors.pick",
-    defaultMessage: "Choose a state to see its distributors.",
-    description: "Prompt before a state is chosen",
-  },
-  empty: {
-    id: "distributors.empty",
-    defaultMessage: "There are no distributors in {state} yet.",
-    description: "No dealers in a state",
-  },
-  count: {
-    id: "distributors.count",
-    defaultMessage: "{count, plural, one {# distributor} other {# distributors}} in {state}",
-    description: "Number of dealers found",
-  },
-  hoursDay: {
-    id: "distributors.hours.day",
-    defaultMessage: "{day}: {opens}–{closes}",
-    description: "Opening hours of a single day",
-  },
-  hours: {
-    id: "distributors.hours",
-    defaultMessage: "{from}–{to}: {opens}–{closes}",
-    description: "Opening hours line",
-  },
-  services: {
-    id: "distributors.services",
-    defaultMessage: "Services: {services}",
-    description: "Products a dealer sells",
-  },
-});
+const messages = {
+  ...distributorsPageMessages,
+  ...defineMessages({
+    state: {
+      id: "distributors.state",
+      defaultMessage: "State",
+      description: "Label of the state picker",
+    },
+    choose: {
+      id: "distributors.state.choose",
+      defaultMessage: "Choose a state",
+      description: "State picker placeholder",
+    },
+    pick: {
+      id: "distributors.pick",
+      defaultMessage: "Choose a state to see its distributors.",
+      description: "Prompt before a state is chosen",
+    },
+    empty: {
+      id: "distributors.empty",
+      defaultMessage: "There are no distributors in {state} yet.",
+      description: "No dealers in a state",
+    },
+    count: {
+      id: "distributors.count",
+      defaultMessage: "{count, plural, one {# distributor} other {# distributors}} in {state}",
+      description: "Number of dealers found",
+    },
+    hoursDay: {
+      id: "distributors.hours.day",
+      defaultMessage: "{day}: {opens}–{closes}",
+      description: "Opening hours of a single day",
+    },
+    hours: {
+      id: "distributors.hours",
+      defaultMessage: "{from}–{to}: {opens}–{closes}",
+      description: "Opening hours line",
+    },
+    services: {
+      id: "distributors.services",
+      defaultMessage: "Services: {services}",
+      description: "Products a dealer sells",
+    },
+  }),
+};
 
 const weekdays = defineMessages({
   mon: { id: "weekday.mon", defaultMessage: "Mon", description: "Short weekday" },

@@ -16,105 +16,105 @@ import { useConfig, whatsappUrl } from "../../../shared/config";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { LeadJourney, useJourney } from "../../../shared/lead-journey";
 import "./entitled.css";
+import { entitledPageMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "entitled.title",
-    defaultMessage: "Suria Fibre offer for Suria TV customers",
-    description: "Entitled-fibre page title",
-  },
-  lead: {
-    id: "entitled.lead",
-    defaultMessage: "Check whether your Suria TV account can get the Suria Fibre offer.",
-    description: "Entitled-fibre page intro and meta description",
-  },
-  missingTitle: {
-    id: "entitled.missing.title",
-    defaultMessage: "This link is incomplete",
-    description: "No product token in the URL",
-  },
-  missingBody: {
-    id: "entitled.missing.body",
-    defaultMessage:
-      "Open the offer from the link in your Suria message or app. It carries the key to your account.",
-    description: "No product token in the URL",
-  },
-  account: { id: "entitled.account", defaultMessage: "Account", description: "Fact label" },
-  smartCard: { id: "entitled.smart-card", defaultMessage: "Smart card", description: "Fact label" },
-  entitledTitle: {
-    id: "entitled.yes.title",
-    defaultMessage: "Good news: your account can get the offer",
-    description: "Entitled heading",
-  },
-  offer: {
-    id: "entitled.offer",
-    defaultMessage: "{name}: RM{price}/month for {months, plural, one {# month} other {# months}}",
-    description: "The offer",
-  },
-  claim: { id: "entitled.claim", defaultMessage: "Claim the offer", description: "Button" },
-  claiming: { id: "entitled.claiming", defaultMessage: "Claiming…", description: "In progress" },
-  claimedTitle: {
-    id: "entitled.claimed.title",
-    defaultMessage: "Offer claimed",
-    description: "After a claim",
-  },
-  claimedBody: {
-    id: "entitled.claimed.body",
-    defaultMessage: "Your reference is {reference}. We will call you to arrange the installation.",
-    description: "After a claim, with the reference",
-  },
-  alreadyClaimed: {
-    id: "entitled.already-claimed",
-    defaultMessage: "This account has already claimed the offer.",
-    description: "Claimed before",
-  },
-  notEntitledTitle: {
-    id: "entitled.no.title",
-    defaultMessage: "This account cannot get the offer",
-    description: "Not entitled heading",
-  },
-  seePlans: {
-    id: "entitled.see-plans",
-    defaultMessage: "See all Suria Fibre plans",
-    description: "Link to the fibre product page",
-  },
-  codeInvalidToken: {
-    id: "entitled.code.ASTRO_FIBRE_INVALID_TOKEN",
-    defaultMessage:
-      "This link has expired or is not valid. Open the offer again from your Suria app or message.",
-    description: "Entitled-fibre error ASTRO_FIBRE_INVALID_TOKEN",
-  },
-  codeNotEntitled: {
-    id: "entitled.code.ASTRO_FIBRE_NOT_ENTITLED",
-    defaultMessage: "Your Suria TV account is not eligible for the Suria Fibre offer.",
-    description: "Entitled-fibre error ASTRO_FIBRE_NOT_ENTITLED",
-  },
-  codeAlreadyClaimed: {
-    id: "entitled.code.ASTRO_FIBRE_ALREADY_CLAIMED",
-    defaultMessage: "The offer has already been claimed for this account.",
-    description: "Entitled-fibre error ASTRO_FIBRE_ALREADY_CLAIMED",
-  },
-  codeOther: {
-    id: "entitled.code.other",
-    defaultMessage: "We could not check the offer (code {code}). Chat with us on WhatsApp.",
-    description: "Any other entitled-fibre error code",
-  },
-  errorTitle: {
-    id: "entitled.error.title",
-    defaultMessage: "We could not check the offer",
-    description: "Entitled-fibre error heading",
-  },
-  networkBody: {
-    id: "entitled.error.network",
-    defaultMessage: "The service did not answer. Check your connection, then try again.",
-    description: "No answer from the service",
-  },
-  whatsapp: {
-    id: "entitled.whatsapp",
-    defaultMessage: "Chat with us on WhatsApp",
-    description: "WhatsApp link",
-  },
-});
+const messages = {
+  ...entitledPageMessages,
+  ...defineMessages({
+    missingTitle: {
+      id: "entitled.missing.title",
+      defaultMessage: "This link is incomplete",
+      description: "No product token in the URL",
+    },
+    missingBody: {
+      id: "entitled.missing.body",
+      defaultMessage:
+        "Open the offer from the link in your Suria message or app. It carries the key to your account.",
+      description: "No product token in the URL",
+    },
+    account: { id: "entitled.account", defaultMessage: "Account", description: "Fact label" },
+    smartCard: {
+      id: "entitled.smart-card",
+      defaultMessage: "Smart card",
+      description: "Fact label",
+    },
+    entitledTitle: {
+      id: "entitled.yes.title",
+      defaultMessage: "Good news: your account can get the offer",
+      description: "Entitled heading",
+    },
+    offer: {
+      id: "entitled.offer",
+      defaultMessage:
+        "{name}: RM{price}/month for {months, plural, one {# month} other {# months}}",
+      description: "The offer",
+    },
+    claim: { id: "entitled.claim", defaultMessage: "Claim the offer", description: "Button" },
+    claiming: { id: "entitled.claiming", defaultMessage: "Claiming…", description: "In progress" },
+    claimedTitle: {
+      id: "entitled.claimed.title",
+      defaultMessage: "Offer claimed",
+      description: "After a claim",
+    },
+    claimedBody: {
+      id: "entitled.claimed.body",
+      defaultMessage:
+        "Your reference is {reference}. We will call you to arrange the installation.",
+      description: "After a claim, with the reference",
+    },
+    alreadyClaimed: {
+      id: "entitled.already-claimed",
+      defaultMessage: "This account has already claimed the offer.",
+      description: "Claimed before",
+    },
+    notEntitledTitle: {
+      id: "entitled.no.title",
+      defaultMessage: "This account cannot get the offer",
+      description: "Not entitled heading",
+    },
+    seePlans: {
+      id: "entitled.see-plans",
+      defaultMessage: "See all Suria Fibre plans",
+      description: "Link to the fibre product page",
+    },
+    codeInvalidToken: {
+      id: "entitled.code.ASTRO_FIBRE_INVALID_TOKEN",
+      defaultMessage:
+        "This link has expired or is not valid. Open the offer again from your Suria app or message.",
+      description: "Entitled-fibre error ASTRO_FIBRE_INVALID_TOKEN",
+    },
+    codeNotEntitled: {
+      id: "entitled.code.ASTRO_FIBRE_NOT_ENTITLED",
+      defaultMessage: "Your Suria TV account is not eligible for the Suria Fibre offer.",
+      description: "Entitled-fibre error ASTRO_FIBRE_NOT_ENTITLED",
+    },
+    codeAlreadyClaimed: {
+      id: "entitled.code.ASTRO_FIBRE_ALREADY_CLAIMED",
+      defaultMessage: "The offer has already been claimed for this account.",
+      description: "Entitled-fibre error ASTRO_FIBRE_ALREADY_CLAIMED",
+    },
+    codeOther: {
+      id: "entitled.code.other",
+      defaultMessage: "We could not check the offer (code {code}). Chat with us on WhatsApp.",
+      description: "Any other entitled-fibre error code",
+    },
+    errorTitle: {
+      id: "entitled.error.title",
+      defaultMessage: "We could not check the offer",
+      description: "Entitled-fibre error heading",
+    },
+    networkBody: {
+      id: "entitled.error.network",
+      defaultMessage: "The service did not answer. Check your connection, then try again.",
+      description: "No answer from the service",
+    },
+    whatsapp: {
+      id: "entitled.whatsapp",
+      defaultMessage: "Chat with us on WhatsApp",
+      description: "WhatsApp link",
+    },
+  }),
+};
 
 const CODE_MESSAGES: Record<string, MessageDescriptor> = {
   ASTRO_FIBRE_INVALID_TOKEN: messages.codeInvalidToken,
