@@ -229,6 +229,21 @@ test("the home info box sanitises its HTML once DOMPurify has loaded after the f
   ).toBeUndefined();
 });
 
+test("the server-rendered info box keeps its HTML through hydration, without loading DOMPurify", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/");
+  await settled(page);
+  await page.waitForLoadState("networkidle");
+  const body = page.getByTestId("info-box").locator(".pui-rich-text");
+  await expect(body.locator("strong").first()).toHaveText("bil");
+  expect(scripts.filter((url) => /\/sanitise-[\w-]+\.js$/.test(url))).toEqual([]);
+});
+
 test("CMS HTML cannot run scripts in the browser", async ({ page }) => {
   await page.route("**/content/api/v1/terms/privacy-notice**", (route) =>
     route.fulfill({
