@@ -6,23 +6,9 @@ import {
   productSearch,
   type OriginSearch,
 } from "../features/fibre-journey/api/journey-search";
-import { defineMessages } from "react-intl";
 import { CoveragePage } from "../features/fibre-journey/components/coverage-page";
 import { messageHead } from "../shared/route-head";
-
-const messages = defineMessages({
-  title: {
-    id: "fibre.coverage.title",
-    defaultMessage: "Check fibre coverage",
-    description: "Coverage page heading and document title",
-  },
-  lead: {
-    id: "fibre.coverage.lead",
-    defaultMessage:
-      "Enter your address to see whether Suria Fibre can be installed at your home. It takes a minute.",
-    description: "Coverage page intro and meta description",
-  },
-});
+import { coveragePageMessages as messages } from "../features/fibre-journey/messages";
 
 export const Route = createFileRoute("/coverage")({
   // ?product=tv for Suria TV; ?package=, ?addOn= and ?referral= come from campaign, product,
@@ -37,12 +23,15 @@ export const Route = createFileRoute("/coverage")({
         : undefined,
     ...originSearch(search),
   }),
-  head: ({ match }) =>
-    messageHead(match, {
+  head: ({ match }) => {
+    const tv = match.search.product === "tv";
+    return messageHead(match, {
       path: "/coverage",
-      title: messages.title,
-      description: messages.lead,
-    }),
+      title: tv ? messages.tvTitle : messages.title,
+      description: tv ? messages.tvLead : messages.lead,
+      noindex: tv,
+    });
+  },
   component: CoverageRoute,
 });
 

@@ -1,24 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-search";
-import { defineMessages } from "react-intl";
 import { RegisterInterestPage } from "../features/fibre-journey/components/register-interest-page";
-import { messageHead } from "../shared/route-head";
+import { messageHead, productName } from "../shared/route-head";
+import { registerInterestPageMessages as messages } from "../features/fibre-journey/messages";
 
 type Residence = "landed" | "multiStorey";
-
-const messages = defineMessages({
-  title: {
-    id: "interest.title",
-    defaultMessage: "Register your interest in Suria Fibre",
-    description: "Register interest page heading and document title",
-  },
-  lead: {
-    id: "interest.lead",
-    defaultMessage:
-      "Fibre is not at your address yet? Leave your details and we will tell you as soon as it arrives.",
-    description: "Register interest page intro and meta description",
-  },
-});
 
 export const Route = createFileRoute("/register-interest")({
   validateSearch: (
@@ -34,13 +20,16 @@ export const Route = createFileRoute("/register-interest")({
         ? search.residence
         : undefined,
   }),
-  head: ({ match }) =>
-    messageHead(match, {
+  head: ({ match }) => {
+    const product = match.search.product ?? "fibre";
+    return messageHead(match, {
       path: "/register-interest",
       title: messages.title,
-      description: messages.lead,
+      description: product === "tv" ? messages.tvLead : messages.lead,
+      values: { product: productName(match, product) },
       noindex: true,
-    }),
+    });
+  },
   component: RegisterInterestRoute,
 });
 

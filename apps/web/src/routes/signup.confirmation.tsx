@@ -1,21 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-search";
-import { defineMessages } from "react-intl";
 import { ConfirmationPage } from "../features/fibre-journey/components/confirmation-page";
-import { messageHead } from "../shared/route-head";
-
-const messages = defineMessages({
-  title: {
-    id: "fibre.confirmation.title",
-    defaultMessage: "Thank you, your sign-up is in",
-    description: "Confirmation page heading and document title",
-  },
-  lead: {
-    id: "fibre.confirmation.lead",
-    defaultMessage: "We have received your Suria Fibre sign-up.",
-    description: "Confirmation page intro and meta description",
-  },
-});
+import { messageHead, productName } from "../shared/route-head";
+import { confirmationPageMessages as messages } from "../features/fibre-journey/messages";
 
 export const Route = createFileRoute("/signup/confirmation")({
   validateSearch: (search: Record<string, unknown>): { product?: "tv" } =>
@@ -23,8 +10,9 @@ export const Route = createFileRoute("/signup/confirmation")({
   head: ({ match }) =>
     messageHead(match, {
       path: "/signup/confirmation",
-      title: messages.title,
+      title: messages.pageTitle,
       description: messages.lead,
+      values: { product: productName(match, match.search.product ?? "fibre") },
       noindex: true,
     }),
   component: ConfirmationRoute,

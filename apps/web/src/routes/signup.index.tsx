@@ -1,22 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defineMessages } from "react-intl";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-search";
 import { SignupPage } from "../features/fibre-journey/components/signup-page";
-import { messageHead } from "../shared/route-head";
-
-const messages = defineMessages({
-  title: {
-    id: "fibre.signup.title",
-    defaultMessage: "Sign up for Suria Fibre",
-    description: "Sign-up page heading and document title",
-  },
-  lead: {
-    id: "fibre.signup.lead",
-    defaultMessage:
-      "Five short steps: your details, a code by SMS, consent, a document and your package. Your progress is saved on this device.",
-    description: "Sign-up page intro and meta description",
-  },
-});
+import { messageHead, productName } from "../shared/route-head";
+import { signupPageMessages as messages } from "../features/fibre-journey/messages";
 
 export const Route = createFileRoute("/signup/")({
   validateSearch: (search: Record<string, unknown>): { product?: "tv" } =>
@@ -26,6 +12,7 @@ export const Route = createFileRoute("/signup/")({
       path: "/signup",
       title: messages.title,
       description: messages.lead,
+      values: { product: productName(match, match.search.product ?? "fibre") },
       noindex: true,
     }),
   component: SignupRoute,

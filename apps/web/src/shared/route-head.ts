@@ -8,7 +8,13 @@ import type { Lang } from "./language";
 
 /** The narrow view of a match that head() functions read (its context is set by the root route). */
 export interface HeadMatch {
-  context: { queryClient: QueryClient; lang: Lang; siteUrl: string; messages: CompiledMessages };
+  context: {
+    queryClient: QueryClient;
+    lang: Lang;
+    siteUrl: string;
+    messages: CompiledMessages;
+    config?: { products: ReadonlyArray<{ key: string; name: string }> } | null;
+  };
 }
 
 /**
@@ -35,14 +41,16 @@ export function messageHead(
     path: string;
     title: MessageDescriptor;
     description: MessageDescriptor;
+    /** Values of the messages' placeholders (e.g. the product's name). */
+    values?: Record<string, string>;
     noindex?: boolean;
   },
 ) {
   const { context, intl } = headTools(match);
   return pageHead(context, {
     path: page.path,
-    title: intl.formatMessage(page.title),
-    description: intl.formatMessage(page.description),
+    title: intl.formatMessage(page.title, page.values),
+    description: intl.formatMessage(page.description, page.values),
     noindex: page.noindex,
   });
 }
@@ -77,4 +85,9 @@ export function crumbHead(
       ...jsonLd,
     ],
   });
+}
+
+/** A product's name from the configuration ("Suria Fibre", "Suria TV"), for a head's messages. */
+export function productName(match: HeadMatch, product: string): string {
+  return match.context.config?.products.find((item) => item.key === product)?.name ?? product;
 }

@@ -50,8 +50,8 @@ describe("the journey lives in @portal/lead-flow, not in apps/web", () => {
     // Only the language choice and the closed banners are the app's own storage.
     expect(matching(/\b(session|local)Storage\b/)).toEqual([
       join("features", "banners", "components", "site-banners.tsx"),
-      "main.tsx",
-      join("shared", "i18n.tsx"),
+      join("routes", "__root.tsx"),
+      join("shared", "language.ts"),
     ]);
   });
 

@@ -10,61 +10,55 @@ import "./fibre-journey.css";
 import { productSearch } from "../api/journey-search";
 import { journeyMessages } from "./messages";
 import { OrderSummary } from "./order-summary";
+import { confirmationPageMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "fibre.confirmation.title",
-    defaultMessage: "Thank you, your sign-up is in",
-    description: "Confirmation heading once the sign-up is submitted",
-  },
-  pageTitle: {
-    id: "fibre.confirmation.page-title",
-    defaultMessage: "Sign-up confirmation",
-    description: "Document title of the confirmation page (said before knowing the outcome)",
-  },
-  lead: {
-    id: "fibre.confirmation.lead",
-    defaultMessage: "We have received your {product} sign-up.",
-    description: "Confirmation text",
-  },
-  reference: {
-    id: "fibre.confirmation.reference",
-    defaultMessage: "Your order number",
-    description: "Label of the order number",
-  },
-  next: {
-    id: "fibre.confirmation.next",
-    defaultMessage:
-      "We will call you within 2 working days to book the installation. Keep your order number for any question.",
-    description: "What happens next",
-  },
-  home: {
-    id: "fibre.confirmation.home",
-    defaultMessage: "Back to the home page",
-    description: "Link home",
-  },
-  another: {
-    id: "fibre.confirmation.another",
-    defaultMessage: "Sign up another address",
-    description: "Start a new journey",
-  },
-  missingTitle: {
-    id: "fibre.confirmation.missing",
-    defaultMessage: "No submitted sign-up on this device",
-    description: "Confirmation opened without a submitted lead",
-  },
-  missingBody: {
-    id: "fibre.confirmation.missing.body",
-    defaultMessage:
-      "We have no order from this device. If you started a sign-up, continue it; otherwise check your address to start one.",
-    description: "Confirmation opened without a submitted lead: what to do",
-  },
-  continueSignup: {
-    id: "fibre.confirmation.continue",
-    defaultMessage: "Continue my sign-up",
-    description: "Link to the sign-up in progress",
-  },
-});
+const messages = {
+  ...confirmationPageMessages,
+  ...defineMessages({
+    title: {
+      id: "fibre.confirmation.title",
+      defaultMessage: "Thank you, your sign-up is in",
+      description: "Confirmation heading once the sign-up is submitted",
+    },
+    reference: {
+      id: "fibre.confirmation.reference",
+      defaultMessage: "Your order number",
+      description: "Label of the order number",
+    },
+    next: {
+      id: "fibre.confirmation.next",
+      defaultMessage:
+        "We will call you within 2 working days to book the installation. Keep your order number for any question.",
+      description: "What happens next",
+    },
+    home: {
+      id: "fibre.confirmation.home",
+      defaultMessage: "Back to the home page",
+      description: "Link home",
+    },
+    another: {
+      id: "fibre.confirmation.another",
+      defaultMessage: "Sign up another address",
+      description: "Start a new journey",
+    },
+    missingTitle: {
+      id: "fibre.confirmation.missing",
+      defaultMessage: "No submitted sign-up on this device",
+      description: "Confirmation opened without a submitted lead",
+    },
+    missingBody: {
+      id: "fibre.confirmation.missing.body",
+      defaultMessage:
+        "We have no order from this device. If you started a sign-up, continue it; otherwise check your address to start one.",
+      description: "Confirmation opened without a submitted lead: what to do",
+    },
+    continueSignup: {
+      id: "fibre.confirmation.continue",
+      defaultMessage: "Continue my sign-up",
+      description: "Link to the sign-up in progress",
+    },
+  }),
+};
 
 function Confirmation({ product }: { product: Product }) {
   const intl = useIntl();

@@ -29,238 +29,220 @@ import "./fibre-journey.css";
 import { checkFields, focusFirstInvalid, useValidationText, type FieldCodes } from "./journey";
 import { productSearch } from "../api/journey-search";
 import { journeyMessages } from "./messages";
+import { coveragePageMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "fibre.coverage.title",
-    defaultMessage: "Check fibre coverage",
-    description: "Coverage page heading and document title",
-  },
-  lead: {
-    id: "fibre.coverage.lead",
-    defaultMessage:
-      "Enter your address to see whether Suria Fibre can be installed at your home. It takes a minute.",
-    description: "Coverage page intro and meta description",
-  },
-  tvTitle: {
-    id: "tv.address.title",
-    defaultMessage: "Where should we install Suria TV?",
-    description: "TV sign-up address page heading and document title",
-  },
-  tvLead: {
-    id: "tv.address.lead",
-    defaultMessage:
-      "Suria TV comes by satellite, so it reaches every home. Find your address and choose your package next.",
-    description: "TV sign-up address page intro and meta description",
-  },
-  formHeading: {
-    id: "fibre.coverage.form.heading",
-    defaultMessage: "Your address",
-    description: "Heading of the address search form",
-  },
-  postcode: {
-    id: "fibre.coverage.postcode",
-    defaultMessage: "Postcode",
-    description: "Label of the postcode field",
-  },
-  postcodeHint: {
-    id: "fibre.coverage.postcode.hint",
-    defaultMessage: "5 digits, for example 47301",
-    description: "Hint under the postcode field",
-  },
-  residenceType: {
-    id: "fibre.coverage.residence",
-    defaultMessage: "Type of home",
-    description: "Legend of the residence type choice",
-  },
-  landed: {
-    id: "fibre.coverage.residence.landed",
-    defaultMessage: "Landed (house, terrace, bungalow)",
-    description: "Residence type: landed",
-  },
-  multiStorey: {
-    id: "fibre.coverage.residence.multi-storey",
-    defaultMessage: "Multi-storey (flat, apartment, condominium)",
-    description: "Residence type: multi-storey",
-  },
-  optionalHeading: {
-    id: "fibre.coverage.optional",
-    defaultMessage: "More details (optional)",
-    description: "Legend of the optional address fields",
-  },
-  optionalHint: {
-    id: "fibre.coverage.optional.hint",
-    defaultMessage: "Add any of these to narrow the list of addresses.",
-    description: "Hint of the optional address fields",
-  },
-  streetType: {
-    id: "fibre.coverage.street-type",
-    defaultMessage: "Street type",
-    description: "Label: street type (Jalan, Lorong...)",
-  },
-  streetTypeHint: {
-    id: "fibre.coverage.street-type.hint",
-    defaultMessage: "For example Jalan, Lorong or Persiaran",
-    description: "Hint of the street type field",
-  },
-  streetName: {
-    id: "fibre.coverage.street-name",
-    defaultMessage: "Street name",
-    description: "Label: street name",
-  },
-  houseNumber: {
-    id: "fibre.coverage.house-number",
-    defaultMessage: "House or unit number",
-    description: "Label: house number",
-  },
-  buildingName: {
-    id: "fibre.coverage.building-name",
-    defaultMessage: "Building name",
-    description: "Label: building name",
-  },
-  area: {
-    id: "fibre.coverage.area",
-    defaultMessage: "Area (taman)",
-    description: "Label: area or neighbourhood",
-  },
-  city: { id: "fibre.coverage.city", defaultMessage: "City", description: "Label: city" },
-  state: { id: "fibre.coverage.state", defaultMessage: "State", description: "Label: state" },
-  stateAny: {
-    id: "fibre.coverage.state.any",
-    defaultMessage: "Any state",
-    description: "Empty option of the state picker",
-  },
-  search: {
-    id: "fibre.coverage.search",
-    defaultMessage: "Find my address",
-    description: "Submit button of the address search",
-  },
-  searching: {
-    id: "fibre.coverage.searching",
-    defaultMessage: "Searching…",
-    description: "Address search in progress",
-  },
-  pickHeading: {
-    id: "fibre.coverage.pick.heading",
-    defaultMessage: "Choose your address",
-    description: "Heading of the address picker",
-  },
-  pickCount: {
-    id: "fibre.coverage.pick.count",
-    defaultMessage:
-      "{count, plural, one {We found {count} address.} other {We found {count} addresses.}} Choose yours, then check coverage.",
-    description: "Number of candidate addresses",
-  },
-  filter: {
-    id: "fibre.coverage.pick.filter",
-    defaultMessage: "Filter the list",
-    description: "Label of the filter-as-you-type field over the found addresses",
-  },
-  filterHint: {
-    id: "fibre.coverage.pick.filter.hint",
-    defaultMessage: "Type your house or unit number, street or building",
-    description: "Hint of the address filter",
-  },
-  shown: {
-    id: "fibre.coverage.pick.shown",
-    defaultMessage:
-      "Showing {shown} of {matches} addresses. Type more in the filter to narrow the list.",
-    description: "The picker lists only the first addresses of a long list",
-  },
-  matches: {
-    id: "fibre.coverage.pick.matches",
-    defaultMessage:
-      "{matches, plural, one {{matches} address matches.} other {{matches} addresses match.}}",
-    description: "How many found addresses match the filter",
-  },
-  noMatch: {
-    id: "fibre.coverage.pick.no-match",
-    defaultMessage: "No address matches “{filter}”. Check it, or clear the filter.",
-    description: "The filter matches none of the found addresses",
-  },
-  pickLegend: {
-    id: "fibre.coverage.pick.legend",
-    defaultMessage: "Addresses found",
-    description: "Legend of the address radio list",
-  },
-  pickRequired: {
-    id: "fibre.coverage.pick.required",
-    defaultMessage: "Choose an address from the list.",
-    description: "Error when no address is picked",
-  },
-  check: {
-    id: "fibre.coverage.check",
-    defaultMessage: "Check coverage",
-    description: "Button that checks coverage of the picked address",
-  },
-  checking: {
-    id: "fibre.coverage.checking",
-    defaultMessage: "Checking coverage…",
-    description: "Coverage check in progress",
-  },
-  noAddress: {
-    id: "fibre.coverage.none",
-    defaultMessage: "We could not find that address",
-    description: "No candidate address found",
-  },
-  noAddressBody: {
-    id: "fibre.coverage.none.body",
-    defaultMessage:
-      "Check the postcode and the type of home, or remove some optional details. If your home is new, register your interest and we will contact you.",
-    description: "Advice when no address is found",
-  },
-  coveredTitle: {
-    id: "fibre.coverage.covered",
-    defaultMessage: "Good news: {product} is available at your address",
-    description: "Coverage result: covered",
-  },
-  notCoveredTitle: {
-    id: "fibre.coverage.not-covered",
-    defaultMessage: "{product} is not available at your address yet",
-    description: "Coverage result: not covered",
-  },
-  notCoveredBody: {
-    id: "fibre.coverage.not-covered.body",
-    defaultMessage:
-      "Register your interest and we will tell you as soon as fibre reaches your area.",
-    description: "Coverage result: not covered, advice",
-  },
-  platform: {
-    id: "fibre.coverage.platform",
-    defaultMessage: "Coverage for {product}",
-    description: "Heading of the coverage result for a platform",
-  },
-  network: {
-    id: "fibre.coverage.network",
-    defaultMessage: "{network}: {technology}, up to {speed} Mbps",
-    description: "One fibre network serving the address",
-  },
-  satellite: {
-    id: "tv.address.satellite",
-    defaultMessage: "Satellite reception: no cable needed",
-    description: "TV coverage result: satellite reaches every home",
-  },
-  continue: {
-    id: "fibre.coverage.continue",
-    defaultMessage: "Continue: choose your plan",
-    description: "Link from a covered result to the package step",
-  },
-  registerInterest: {
-    id: "fibre.coverage.register-interest",
-    defaultMessage: "Register interest",
-    description: "Link to the register interest page",
-  },
-  inProgress: {
-    id: "fibre.coverage.in-progress",
-    defaultMessage: "You have a sign-up in progress.",
-    description: "Notice when a saved journey exists",
-  },
-  resume: {
-    id: "fibre.coverage.resume",
-    defaultMessage: "Continue where you left off",
-    description: "Link back to the saved sign-up step",
-  },
-});
+const messages = {
+  ...coveragePageMessages,
+  ...defineMessages({
+    formHeading: {
+      id: "fibre.coverage.form.heading",
+      defaultMessage: "Your address",
+      description: "Heading of the address search form",
+    },
+    postcode: {
+      id: "fibre.coverage.postcode",
+      defaultMessage: "Postcode",
+      description: "Label of the postcode field",
+    },
+    postcodeHint: {
+      id: "fibre.coverage.postcode.hint",
+      defaultMessage: "5 digits, for example 47301",
+      description: "Hint under the postcode field",
+    },
+    residenceType: {
+      id: "fibre.coverage.residence",
+      defaultMessage: "Type of home",
+      description: "Legend of the residence type choice",
+    },
+    landed: {
+      id: "fibre.coverage.residence.landed",
+      defaultMessage: "Landed (house, terrace, bungalow)",
+      description: "Residence type: landed",
+    },
+    multiStorey: {
+      id: "fibre.coverage.residence.multi-storey",
+      defaultMessage: "Multi-storey (flat, apartment, condominium)",
+      description: "Residence type: multi-storey",
+    },
+    optionalHeading: {
+      id: "fibre.coverage.optional",
+      defaultMessage: "More details (optional)",
+      description: "Legend of the optional address fields",
+    },
+    optionalHint: {
+      id: "fibre.coverage.optional.hint",
+      defaultMessage: "Add any of these to narrow the list of addresses.",
+      description: "Hint of the optional address fields",
+    },
+    streetType: {
+      id: "fibre.coverage.street-type",
+      defaultMessage: "Street type",
+      description: "Label: street type (Jalan, Lorong...)",
+    },
+    streetTypeHint: {
+      id: "fibre.coverage.street-type.hint",
+      defaultMessage: "For example Jalan, Lorong or Persiaran",
+      description: "Hint of the street type field",
+    },
+    streetName: {
+      id: "fibre.coverage.street-name",
+      defaultMessage: "Street name",
+      description: "Label: street name",
+    },
+    houseNumber: {
+      id: "fibre.coverage.house-number",
+      defaultMessage: "House or unit number",
+      description: "Label: house number",
+    },
+    buildingName: {
+      id: "fibre.coverage.building-name",
+      defaultMessage: "Building name",
+      description: "Label: building name",
+    },
+    area: {
+      id: "fibre.coverage.area",
+      defaultMessage: "Area (taman)",
+      description: "Label: area or neighbourhood",
+    },
+    city: { id: "fibre.coverage.city", defaultMessage: "City", description: "Label: city" },
+    state: { id: "fibre.coverage.state", defaultMessage: "State", description: "Label: state" },
+    stateAny: {
+      id: "fibre.coverage.state.any",
+      defaultMessage: "Any state",
+      description: "Empty option of the state picker",
+    },
+    search: {
+      id: "fibre.coverage.search",
+      defaultMessage: "Find my address",
+      description: "Submit button of the address search",
+    },
+    searching: {
+      id: "fibre.coverage.searching",
+      defaultMessage: "Searching…",
+      description: "Address search in progress",
+    },
+    pickHeading: {
+      id: "fibre.coverage.pick.heading",
+      defaultMessage: "Choose your address",
+      description: "Heading of the address picker",
+    },
+    pickCount: {
+      id: "fibre.coverage.pick.count",
+      defaultMessage:
+        "{count, plural, one {We found {count} address.} other {We found {count} addresses.}} Choose yours, then check coverage.",
+      description: "Number of candidate addresses",
+    },
+    filter: {
+      id: "fibre.coverage.pick.filter",
+      defaultMessage: "Filter the list",
+      description: "Label of the filter-as-you-type field over the found addresses",
+    },
+    filterHint: {
+      id: "fibre.coverage.pick.filter.hint",
+      defaultMessage: "Type your house or unit number, street or building",
+      description: "Hint of the address filter",
+    },
+    shown: {
+      id: "fibre.coverage.pick.shown",
+      defaultMessage:
+        "Showing {shown} of {matches} addresses. Type more in the filter to narrow the list.",
+      description: "The picker lists only the first addresses of a long list",
+    },
+    matches: {
+      id: "fibre.coverage.pick.matches",
+      defaultMessage:
+        "{matches, plural, one {{matches} address matches.} other {{matches} addresses match.}}",
+      description: "How many found addresses match the filter",
+    },
+    noMatch: {
+      id: "fibre.coverage.pick.no-match",
+      defaultMessage: "No address matches “{filter}”. Check it, or clear the filter.",
+      description: "The filter matches none of the found addresses",
+    },
+    pickLegend: {
+      id: "fibre.coverage.pick.legend",
+      defaultMessage: "Addresses found",
+      description: "Legend of the address radio list",
+    },
+    pickRequired: {
+      id: "fibre.coverage.pick.required",
+      defaultMessage: "Choose an address from the list.",
+      description: "Error when no address is picked",
+    },
+    check: {
+      id: "fibre.coverage.check",
+      defaultMessage: "Check coverage",
+      description: "Button that checks coverage of the picked address",
+    },
+    checking: {
+      id: "fibre.coverage.checking",
+      defaultMessage: "Checking coverage…",
+      description: "Coverage check in progress",
+    },
+    noAddress: {
+      id: "fibre.coverage.none",
+      defaultMessage: "We could not find that address",
+      description: "No candidate address found",
+    },
+    noAddressBody: {
+      id: "fibre.coverage.none.body",
+      defaultMessage:
+        "Check the postcode and the type of home, or remove some optional details. If your home is new, register your interest and we will contact you.",
+      description: "Advice when no address is found",
+    },
+    coveredTitle: {
+      id: "fibre.coverage.covered",
+      defaultMessage: "Good news: {product} is available at your address",
+      description: "Coverage result: covered",
+    },
+    notCoveredTitle: {
+      id: "fibre.coverage.not-covered",
+      defaultMessage: "{product} is not available at your address yet",
+      description: "Coverage result: not covered",
+    },
+    notCoveredBody: {
+      id: "fibre.coverage.not-covered.body",
+      defaultMessage:
+        "Register your interest and we will tell you as soon as fibre reaches your area.",
+      description: "Coverage result: not covered, advice",
+    },
+    platform: {
+      id: "fibre.coverage.platform",
+      defaultMessage: "Coverage for {product}",
+      description: "Heading of the coverage result for a platform",
+    },
+    network: {
+      id: "fibre.coverage.network",
+      defaultMessage: "{network}: {technology}, up to {speed} Mbps",
+      description: "One fibre network serving the address",
+    },
+    satellite: {
+      id: "tv.address.satellite",
+      defaultMessage: "Satellite reception: no cable needed",
+      description: "TV coverage result: satellite reaches every home",
+    },
+    continue: {
+      id: "fibre.coverage.continue",
+      defaultMessage: "Continue: choose your plan",
+      description: "Link from a covered result to the package step",
+    },
+    registerInterest: {
+      id: "fibre.coverage.register-interest",
+      defaultMessage: "Register interest",
+      description: "Link to the register interest page",
+    },
+    inProgress: {
+      id: "fibre.coverage.in-progress",
+      defaultMessage: "You have a sign-up in progress.",
+      description: "Notice when a saved journey exists",
+    },
+    resume: {
+      id: "fibre.coverage.resume",
+      defaultMessage: "Continue where you left off",
+      description: "Link back to the saved sign-up step",
+    },
+  }),
+};
 
 type SearchForm = Record<keyof LeadSearchForm, string>;
 

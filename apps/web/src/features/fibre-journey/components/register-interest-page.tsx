@@ -15,116 +15,107 @@ import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
 import "./fibre-journey.css";
+import { registerInterestPageMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "interest.title",
-    defaultMessage: "Register your interest in {product}",
-    description: "Register interest page heading and document title",
-  },
-  lead: {
-    id: "interest.lead",
-    defaultMessage:
-      "Fibre is not at your address yet? Leave your details and we will tell you as soon as it arrives.",
-    description: "Register interest page intro and meta description",
-  },
-  tvLead: {
-    id: "interest.tv.lead",
-    defaultMessage:
-      "Not ready to sign up online? Leave your details and a Suria TV adviser will call you.",
-    description: "Register interest page intro for Suria TV",
-  },
-  name: { id: "interest.name", defaultMessage: "Full name", description: "Label: name" },
-  phone: {
-    id: "interest.phone",
-    defaultMessage: "Mobile number",
-    description: "Label: mobile number",
-  },
-  phoneHint: {
-    id: "interest.phone.hint",
-    defaultMessage: "For example 012-345 6789",
-    description: "Hint: mobile number",
-  },
-  email: {
-    id: "interest.email",
-    defaultMessage: "Email (optional)",
-    description: "Label: optional email",
-  },
-  postcode: { id: "interest.postcode", defaultMessage: "Postcode", description: "Label: postcode" },
-  postcodeHint: {
-    id: "interest.postcode.hint",
-    defaultMessage: "5 digits",
-    description: "Hint: postcode",
-  },
-  residence: {
-    id: "interest.residence",
-    defaultMessage: "Type of home (optional)",
-    description: "Legend: residence type",
-  },
-  landed: {
-    id: "interest.residence.landed",
-    defaultMessage: "Landed",
-    description: "Residence type: landed",
-  },
-  multiStorey: {
-    id: "interest.residence.multi-storey",
-    defaultMessage: "Multi-storey",
-    description: "Residence type: multi-storey",
-  },
-  address: {
-    id: "interest.address",
-    defaultMessage: "Address (optional)",
-    description: "Label: free-text address",
-  },
-  remarks: {
-    id: "interest.remarks",
-    defaultMessage: "Anything else we should know? (optional)",
-    description: "Label: remarks",
-  },
-  submit: {
-    id: "interest.submit",
-    defaultMessage: "Register interest",
-    description: "Submit button",
-  },
-  sending: { id: "interest.sending", defaultMessage: "Sending…", description: "Form being sent" },
-  fixErrors: {
-    id: "interest.fix-errors",
-    defaultMessage:
-      "{count, plural, one {Check the field marked below.} other {Check the # fields marked below.}}",
-    description: "Summary when the form has invalid fields",
-  },
-  failed: {
-    id: "interest.failed",
-    defaultMessage:
-      "We could not send your registration. Nothing you typed is lost: check your connection and try again.",
-    description: "Submission failed",
-  },
-  tooMany: {
-    id: "interest.too-many",
-    defaultMessage: "Too many attempts from this device. Wait a minute, then try again.",
-    description: "Submission rate-limited",
-  },
-  thanksTitle: {
-    id: "interest.thanks.title",
-    defaultMessage: "Thank you, you are on the list",
-    description: "Success heading",
-  },
-  thanksBody: {
-    id: "interest.thanks.body",
-    defaultMessage: "We will contact you when Suria Fibre reaches postcode {postcode}.",
-    description: "Success text",
-  },
-  tvThanksBody: {
-    id: "interest.tv.thanks.body",
-    defaultMessage: "A Suria TV adviser will call you within 2 working days.",
-    description: "Success text for Suria TV",
-  },
-  home: {
-    id: "interest.home",
-    defaultMessage: "Back to the home page",
-    description: "Link home after success",
-  },
-});
+const messages = {
+  ...registerInterestPageMessages,
+  ...defineMessages({
+    name: { id: "interest.name", defaultMessage: "Full name", description: "Label: name" },
+    phone: {
+      id: "interest.phone",
+      defaultMessage: "Mobile number",
+      description: "Label: mobile number",
+    },
+    phoneHint: {
+      id: "interest.phone.hint",
+      defaultMessage: "For example 012-345 6789",
+      description: "Hint: mobile number",
+    },
+    email: {
+      id: "interest.email",
+      defaultMessage: "Email (optional)",
+      description: "Label: optional email",
+    },
+    postcode: {
+      id: "interest.postcode",
+      defaultMessage: "Postcode",
+      description: "Label: postcode",
+    },
+    postcodeHint: {
+      id: "interest.postcode.hint",
+      defaultMessage: "5 digits",
+      description: "Hint: postcode",
+    },
+    residence: {
+      id: "interest.residence",
+      defaultMessage: "Type of home (optional)",
+      description: "Legend: residence type",
+    },
+    landed: {
+      id: "interest.residence.landed",
+      defaultMessage: "Landed",
+      description: "Residence type: landed",
+    },
+    multiStorey: {
+      id: "interest.residence.multi-storey",
+      defaultMessage: "Multi-storey",
+      description: "Residence type: multi-storey",
+    },
+    address: {
+      id: "interest.address",
+      defaultMessage: "Address (optional)",
+      description: "Label: free-text address",
+    },
+    remarks: {
+      id: "interest.remarks",
+      defaultMessage: "Anything else we should know? (optional)",
+      description: "Label: remarks",
+    },
+    submit: {
+      id: "interest.submit",
+      defaultMessage: "Register interest",
+      description: "Submit button",
+    },
+    sending: { id: "interest.sending", defaultMessage: "Sending…", description: "Form being sent" },
+    fixErrors: {
+      id: "interest.fix-errors",
+      defaultMessage:
+        "{count, plural, one {Check the field marked below.} other {Check the # fields marked below.}}",
+      description: "Summary when the form has invalid fields",
+    },
+    failed: {
+      id: "interest.failed",
+      defaultMessage:
+        "We could not send your registration. Nothing you typed is lost: check your connection and try again.",
+      description: "Submission failed",
+    },
+    tooMany: {
+      id: "interest.too-many",
+      defaultMessage: "Too many attempts from this device. Wait a minute, then try again.",
+      description: "Submission rate-limited",
+    },
+    thanksTitle: {
+      id: "interest.thanks.title",
+      defaultMessage: "Thank you, you are on the list",
+      description: "Success heading",
+    },
+    thanksBody: {
+      id: "interest.thanks.body",
+      defaultMessage: "We will contact you when Suria Fibre reaches postcode {postcode}.",
+      description: "Success text",
+    },
+    tvThanksBody: {
+      id: "interest.tv.thanks.body",
+      defaultMessage: "A Suria TV adviser will call you within 2 working days.",
+      description: "Success text for Suria TV",
+    },
+    home: {
+      id: "interest.home",
+      defaultMessage: "Back to the home page",
+      description: "Link home after success",
+    },
+  }),
+};
 
 type Form = {
   name: string;

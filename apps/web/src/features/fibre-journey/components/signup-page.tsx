@@ -23,45 +23,42 @@ import { journeyMessages } from "./messages";
 import { OtpStep } from "./otp-step";
 import { PackageStep } from "./package-step";
 import { ReviewStep } from "./review-step";
+import { signupPageMessages } from "../messages";
 
-const messages = defineMessages({
-  title: {
-    id: "fibre.signup.title",
-    defaultMessage: "Sign up for {product}",
-    description: "Sign-up page heading and document title",
-  },
-  lead: {
-    id: "fibre.signup.lead",
-    defaultMessage:
-      "Six short steps: your plan, your details, a code by SMS, consent, a document and a last look. Your progress is saved on this device.",
-    description: "Sign-up page intro and meta description",
-  },
-  progress: {
-    id: "fibre.signup.progress",
-    defaultMessage: "Sign-up progress",
-    description: "Accessible name of the step list",
-  },
-  stepOf: {
-    id: "fibre.signup.step-of",
-    defaultMessage: "Step {current} of {total}: {name}",
-    description: "Heading of the current step",
-  },
-  package: { id: "fibre.step.package", defaultMessage: "Your plan", description: "Step name" },
-  details: { id: "fibre.step.details", defaultMessage: "Your details", description: "Step name" },
-  otp: { id: "fibre.step.otp", defaultMessage: "Verify your mobile", description: "Step name" },
-  consent: { id: "fibre.step.consent", defaultMessage: "Consent", description: "Step name" },
-  documents: { id: "fibre.step.documents", defaultMessage: "Documents", description: "Step name" },
-  review: {
-    id: "fibre.step.review",
-    defaultMessage: "Review and submit",
-    description: "Step name",
-  },
-  done: {
-    id: "fibre.step.done",
-    defaultMessage: "{name} (done)",
-    description: "A finished step in the step list",
-  },
-});
+const messages = {
+  ...signupPageMessages,
+  ...defineMessages({
+    progress: {
+      id: "fibre.signup.progress",
+      defaultMessage: "Sign-up progress",
+      description: "Accessible name of the step list",
+    },
+    stepOf: {
+      id: "fibre.signup.step-of",
+      defaultMessage: "Step {current} of {total}: {name}",
+      description: "Heading of the current step",
+    },
+    package: { id: "fibre.step.package", defaultMessage: "Your plan", description: "Step name" },
+    details: { id: "fibre.step.details", defaultMessage: "Your details", description: "Step name" },
+    otp: { id: "fibre.step.otp", defaultMessage: "Verify your mobile", description: "Step name" },
+    consent: { id: "fibre.step.consent", defaultMessage: "Consent", description: "Step name" },
+    documents: {
+      id: "fibre.step.documents",
+      defaultMessage: "Documents",
+      description: "Step name",
+    },
+    review: {
+      id: "fibre.step.review",
+      defaultMessage: "Review and submit",
+      description: "Step name",
+    },
+    done: {
+      id: "fibre.step.done",
+      defaultMessage: "{name} (done)",
+      description: "A finished step in the step list",
+    },
+  }),
+};
 
 function SessionEnded({ product }: { product: Product }) {
   const intl = useIntl();
