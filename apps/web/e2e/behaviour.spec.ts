@@ -171,10 +171,12 @@ test("digit-string search values stay strings and survive a reload", async ({ pa
   await expect(page).toHaveURL(/keyword=01000/);
   await page.reload();
   await expect(page.getByRole("searchbox", { name: "Keyword" })).toHaveValue("01000");
-  const searches = await page.evaluate(() =>
-    (window.dataLayer ?? []).filter((e) => e.event === "search"),
-  );
-  expect(searches.at(-1)).toMatchObject({ event: "search", search_term: "01000" });
+  // The page is server-rendered: the search event is pushed once it has hydrated.
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "search").at(-1)),
+    )
+    .toMatchObject({ event: "search", search_term: "01000" });
 });
 
 test("detail views reach the data layer with the product as content_type", async ({ page }) => {
