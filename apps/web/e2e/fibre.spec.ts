@@ -481,9 +481,10 @@ test.describe("sign-up journey", () => {
       "href",
       /^https:\/\/wa\.me\/\d+$/,
     );
+    // Internal links keep the page's language.
     await expect(next.getByRole("link", { name: "Find a Suria dealer near you" })).toHaveAttribute(
       "href",
-      "/distributors",
+      "/distributors?language=en",
     );
     await switchLanguage(page, "bm");
     await expect(next.getByTestId("next-step-sign-up")).toHaveText("Daftar Pek Sukan");
@@ -543,7 +544,9 @@ test.describe("sign-up journey", () => {
       if (!("product" in search)) expect(url.searchParams.get("product"), path).toBeNull();
       await expect(next.getByRole("link", { name: /^Rather talk to us\?/ })).toHaveAttribute(
         "href",
-        "product" in search ? "/register-interest?product=tv" : "/register-interest",
+        "product" in search
+          ? "/register-interest?product=tv&language=en"
+          : "/register-interest?language=en",
       );
       await expect(next.getByRole("link", { name: /^Chat with us on WhatsApp/ })).toHaveAttribute(
         "href",
@@ -551,7 +554,7 @@ test.describe("sign-up journey", () => {
       );
       await expect(
         next.getByRole("link", { name: "Find a Suria dealer near you" }),
-      ).toHaveAttribute("href", "/distributors");
+      ).toHaveAttribute("href", "/distributors?language=en");
     }
     // The movie page's next step leads to a TV journey that starts at the address.
     await page.getByTestId("next-step-sign-up").click();

@@ -81,6 +81,11 @@ function startServices(name, port, extraEnv = {}) {
       // Dated content (campaign prices, free installation until 31 December 2026) is tested on a
       // known day: the services' clock starts on 21 November 2026, 10:00 in Malaysia.
       CLOCK_START: process.env.CLOCK_START ?? "2026-11-21T10:00:00+08:00",
+      // Every journey of the suite runs from one address within a few minutes, and the default of
+      // 30 offer lookups a minute per address was used up by the fifth journey (429 on
+      // sbb-offers): the browser tests are not about the limiter, which the services' own tests
+      // cover at its real value.
+      RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? "300",
       ...extraEnv,
     },
   });
