@@ -151,8 +151,7 @@ export function requestId(request: IncomingMessage): string {
 /** Builds the Fastify app: opens (or takes) the database, migrates, seeds reference data. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const env: Env = { ...loadEnv(), ...options.env };
-  const clock =
-    options.clock ?? (env.clockStart ? startedClock(env.clockStart) : systemClock);
+  const clock = options.clock ?? (env.clockStart ? startedClock(env.clockStart) : systemClock);
   const ownsDb = !options.db;
   const db =
     options.db ??
