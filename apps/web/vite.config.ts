@@ -179,10 +179,12 @@ export default defineConfig(({ command }) => ({
                 },
                 // The shell's own shared code and @portal/ui: one chunk instead of many small
                 // ones. Not shared/sanitise (DOMPurify, only pages with CMS HTML load it), nor
-                // the support index hook (the search library, support pages only).
+                // shared/components/highlight or the support index hook (@portal/support-search,
+                // 24 KB, search and support pages only), nor shared/lead-flow and
+                // shared/lead-journey (@portal/lead-flow and the lead rules, 15 KB, journeys only).
                 {
                   name: "shell",
-                  test: /(vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index)))/,
+                  test: /(vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-flow|lead-journey|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index)))/,
                 },
               ],
             },
