@@ -4,6 +4,7 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
+import { sitemapSchemaErrors } from "../src/server/__tests__/sitemap-schema";
 import { seedIds, servicesUrl, settled, withLanguage } from "./helpers";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -117,6 +118,71 @@ test("unknown paths and ids answer 404 with the 404 page; journeys are not index
   }
   await page.goto("/signup");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+test("/sitemap.xml validates against the sitemap schema and lists every content URL in both languages", async ({
+  request,
+  baseURL,
+}) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  const xml = await response.text();
+  expect(await sitemapSchemaErrors(xml)).toEqual([]);
+  const locs = new Set(
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&")),
+  );
+  const origin = new URL(baseURL!).origin;
+  const support = JSON.parse(
+    readFileSync(join(here, "..", "..", "services", "seed", "support", "bm.json"), "utf8"),
+  ) as Array<{ slug: string; questions: Array<{ slug: string }> }>;
+  const paths = [
+    ...["/", "/fibre", "/tv", "/channels", "/movies", "/packages", "/bundles", "/campaigns"],
+    ...["/store", "/distributors", "/distributors?state=selangor", "/support", "/coverage"],
+    ...seed("en", "combos").map((item) => `/${String(item.product)}/${String(item.id)}`),
+    ...(["channels", "movies", "packages", "bundles", "campaigns"] as const).flatMap((file) =>
+      seed("en", file).map((item) => `/${file}/${String(item.id)}`),
+    ),
+    ...seed("en", "articles").map((item) => `/store/${String(item.id)}`),
+    ...seed("en", "terms").map((item) => `/legal/${String(item.type)}`),
+    ...support.flatMap((category) => [
+      `/support/${category.slug}`,
+      ...category.questions.map((question) => `/support/${category.slug}/${question.slug}`),
+    ]),
+  ];
+  const missing = paths.flatMap((path) =>
+    (["bm", "en"] as const)
+      .map((lang) => `${origin}${withLanguage(path, lang)}`)
+      .filter((url) => !locs.has(url)),
+  );
+  expect(missing).toEqual([]);
+  // Only pages: no journey, check or search result in the sitemap.
+  const journeys = ["signup", "register-interest", "entitled-fibre", "referral", "search"];
+  expect(
+    [...locs].filter((url) => journeys.includes(new URL(url).pathname.split("/")[1] ?? "")),
+  ).toEqual([]);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+});
+
+test("a moved path answers 301 to where the page lives now, keeping the language", async ({
+  request,
+}) => {
+  const moved = [
+    [`/promotions/${ids.campaign}?language=en`, `/campaigns/${ids.campaign}?language=en`],
+    ["/promotions", "/campaigns"],
+    [`/stories/${ids.article}`, `/store/${ids.article}`],
+    ["/dealers?state=selangor", "/distributors?state=selangor"],
+    ["/help/billing?language=en", "/support/billing?language=en"],
+  ];
+  for (const [from, to] of moved) {
+    const response = await request.get(from!, { maxRedirects: 0 });
+    expect(response.status(), from).toBe(301);
+    expect(response.headers().location, from).toBe(to);
+    expect((await request.get(to!)).status(), to).toBe(200);
+  }
+  // A path that only starts like a moved one is not moved.
+  expect((await request.get("/helpdesk", { maxRedirects: 0 })).status()).toBe(404);
 });
 
 /** Console errors, page errors and CSP violations of a page, as they happen. */

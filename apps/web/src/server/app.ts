@@ -12,6 +12,7 @@ import Fastify, {
 import type { RenderOptions, RenderResult, RouterManifest } from "../entry-server";
 import { configQueryOptions, type PortalConfig } from "../shared/config";
 import { robotsTxt, sitemapPages, sitemapXml } from "./discovery";
+import { movedLocation } from "./moved";
 import { PageCache, encodedBody, type CachedPage } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash, securityHeaders } from "./security";
 
@@ -200,6 +201,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   }
 
   app.get("/*", async (request, reply) => {
+    const moved = movedLocation(request.url);
+    if (moved) {
+      return reply
+        .code(301)
+        .header("Location", moved)
+        .header("Cache-Control", "public, max-age=86400")
+        .send();
+    }
     const key = request.url;
     const cached = cache.get(key);
     if (cached) {

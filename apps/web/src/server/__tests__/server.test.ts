@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { robotsTxt, sitemapXml } from "../discovery";
 import { readWebEnv } from "../env";
+import { movedLocation } from "../moved";
 import { PageCache, encodedBody, type CachedPage } from "../page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from "../security";
+import { sitemapSchemaErrors } from "./sitemap-schema";
 
 describe("sitemap and robots.txt", () => {
   const xml = sitemapXml("https://www.suria.example", [
@@ -27,12 +29,42 @@ describe("sitemap and robots.txt", () => {
     expect(xml).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
   });
 
+  it("validates against the sitemaps.org 0.9 schema with its xhtml:link alternates", async () => {
+    expect(await sitemapSchemaErrors(xml)).toEqual([]);
+    // The check can fail: a date that is not W3C Datetime, a link without hreflang.
+    const broken = xml
+      .replace("<lastmod>2026-11-01</lastmod>", "<lastmod>1 Nov 2026</lastmod>")
+      .replace('hreflang="x-default"', 'lang="x-default"');
+    const errors = await sitemapSchemaErrors(broken);
+    expect(errors.some((error) => error.includes("lastmod"))).toBe(true);
+    expect(errors.some((error) => error.includes("The attribute 'lang' is not allowed"))).toBe(
+      true,
+    );
+  });
+
   it("points robots to the sitemap and keeps the journeys out", () => {
     const robots = robotsTxt("https://www.suria.example/");
     expect(robots).toContain("Sitemap: https://www.suria.example/sitemap.xml");
     for (const path of ["/signup", "/register-interest", "/entitled-fibre", "/referral"])
       expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).not.toMatch(/Disallow: \/\n/);
+  });
+});
+
+describe("moved paths", () => {
+  it("send the old names to the pages, keeping the rest of the path and the query", () => {
+    expect(movedLocation("/promotions")).toBe("/campaigns");
+    expect(movedLocation("/promotions/year-end-fibre-deal?language=en")).toBe(
+      "/campaigns/year-end-fibre-deal?language=en",
+    );
+    expect(movedLocation("/stories/router-placement-tips")).toBe("/store/router-placement-tips");
+    expect(movedLocation("/dealers?state=johor")).toBe("/distributors?state=johor");
+    expect(movedLocation("/help/billing/pay-bill-online")).toBe("/support/billing/pay-bill-online");
+  });
+
+  it("leave every other path alone, including one that only starts like a moved one", () => {
+    for (const url of ["/", "/campaigns", "/store/x", "/helpdesk", "/support?q=/help", "/x/help"])
+      expect(movedLocation(url)).toBeUndefined();
   });
 });
 
