@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { sitemapSchemaErrors } from "../src/server/__tests__/sitemap-schema";
-import { seedIds, servicesUrl, settled, withLanguage } from "./helpers";
+import { checkScreen, seedIds, servicesUrl, settled, withLanguage } from "./helpers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ids = seedIds();
@@ -370,24 +370,133 @@ test.describe("when the content service hangs", () => {
   test("the browser paints the frame and skeleton, then the error with a working Try again", async ({
     page,
   }) => {
-    await page.goto(`http://localhost:${webPort}/movies?language=en`);
-    await page.goto(`http://localhost:${webPort}/channels/${ids.channel}?language=en`, {
-      waitUntil: "commit",
-    });
-    await expect(page.locator("header").first()).toBeVisible();
-    await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
-    await page.screenshot({ path: join(here, "..", "artifacts", "hang-skeleton-en-1280.png") });
-    // The server's budget (CONTENT_TIMEOUT_MS) passes: the error in the visitor's language.
-    await expect(page.getByRole("heading", { name: "We could not load this page" })).toBeVisible({
-      timeout: 15_000,
-    });
-    await page.screenshot({ path: join(here, "..", "artifacts", "hang-error-en-1280.png") });
-    hang = false;
-    await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      nameOf("en", "channels", ids.channel),
-    );
-    await expect(page.locator(".facts")).toBeVisible();
+    test.setTimeout(120_000);
+    const texts = {
+      bm: { error: "Kami tidak dapat memuatkan halaman ini", retry: "Cuba lagi" },
+      en: { error: "We could not load this page", retry: "Try again" },
+    } as const;
+    const shot = (name: string) =>
+      page.screenshot({ path: join(here, "..", "artifacts", `${name}.png`) });
+    for (const lang of ["bm", "en"] as const) {
+      hang = true;
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`http://localhost:${webPort}${withLanguage("/movies", lang)}`);
+      await page.goto(
+        `http://localhost:${webPort}${withLanguage(`/channels/${ids.channel}`, lang)}`,
+        { waitUntil: "commit" },
+      );
+      await expect(page.locator("header").first()).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
+      await shot(`hang-skeleton-${lang}-1280`);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(`hang-skeleton-${lang}-375`);
+      // The server's budget (CONTENT_TIMEOUT_MS) passes: the error in the visitor's language.
+      await expect(page.getByRole("heading", { name: texts[lang].error })).toBeVisible({
+        timeout: 15_000,
+      });
+      await shot(`hang-error-${lang}-375`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await shot(`hang-error-${lang}-1280`);
+      hang = false;
+      await page.getByRole("button", { name: texts[lang].retry }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        nameOf(lang, "channels", ids.channel),
+      );
+      await expect(page.locator(".facts")).toBeVisible();
+    }
     hang = true;
+  });
+});
+
+test.describe("when the configuration cannot be read at start", () => {
+  const webPort = Number(new URL(process.env.E2E_BASE_URL ?? "http://localhost:3000").port) + 3;
+  const proxyPort = Number(new URL(servicesUrl).port) + 3;
+  let proxy: Server;
+  let web: ChildProcess;
+  let configDown = true;
+  const texts = {
+    bm: { lang: "ms", title: "Portal tidak dapat dimulakan", retry: "Cuba lagi" },
+    en: { lang: "en", title: "The portal could not start", retry: "Try again" },
+  } as const;
+
+  test.beforeAll(async () => {
+    // The services behind a proxy whose configuration answers 503 while `configDown` is set.
+    proxy = createServer((req, res) => {
+      const cors = {
+        "access-control-allow-origin": req.headers.origin ?? "*",
+        "access-control-allow-credentials": "true",
+      };
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, {
+          ...cors,
+          "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE",
+          "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+        });
+        return res.end();
+      }
+      if (configDown && req.url?.startsWith("/config")) {
+        res.writeHead(503, { ...cors, "content-type": "application/json" });
+        return res.end('{"message":"down"}');
+      }
+      const upstream = httpRequest(
+        `${servicesUrl}${req.url}`,
+        { method: req.method, headers: { ...req.headers, host: new URL(servicesUrl).host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
+    web = spawn(process.execPath, ["dist/server/main.js"], {
+      cwd: join(here, ".."),
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        WEB_PORT: String(webPort),
+        API_BASE_URL: `http://127.0.0.1:${proxyPort}`,
+        WHATSAPP_NUMBER: "60312345678",
+        LOG_LEVEL: "error",
+      },
+    });
+    for (let i = 0; i < 60; i++) {
+      const up = await fetch(`http://localhost:${webPort}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error("the portal without a configuration did not start");
+  });
+
+  test.afterAll(async () => {
+    web?.kill("SIGTERM");
+    await new Promise((resolve) => proxy?.close(resolve));
+  });
+
+  test("the startup failure page keeps the brand, the language and WhatsApp; Try again starts the portal", async ({
+    page,
+  }) => {
+    // The server has no copy of the configuration: every page is the startup failure page.
+    for (const lang of ["bm", "en"] as const) {
+      const response = await page.goto(`http://localhost:${webPort}${withLanguage("/", lang)}`);
+      expect(response?.status()).toBe(503);
+      expect(response?.headers()["retry-after"]).toBe("30");
+      await expect(page.locator("html")).toHaveAttribute("lang", texts[lang].lang);
+      await expect(page.locator("header").getByRole("link", { name: /Suria/ })).toBeVisible();
+      await expect(page.getByRole("heading", { name: texts[lang].title })).toBeVisible();
+      await expect(page.getByTestId("whatsapp-link")).toHaveAttribute(
+        "href",
+        "https://wa.me/60312345678",
+      );
+      await checkScreen(page, `startup-error-${lang}`);
+    }
+    // The configuration comes back: Try again shows the portal, in the visitor's language.
+    configDown = false;
+    await page.getByRole("button", { name: texts.en.retry }).click();
+    await expect(page.locator('[data-testid="info-box"]')).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 });
