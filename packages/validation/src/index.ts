@@ -40,10 +40,10 @@ export { myKadSchema, normaliseMyKad, isMyKad, isMyKadDate, isMyKadPlaceOfBirth 
 export { otpSchema, isOtp } from "./otp.js";
 export {
   REFERRAL_CODE_MAX_LENGTH,
-  referralCodeSchema,
   normaliseReferralCode,
   isReferralCode,
-} from "./referral.js";
+} from "./referral-code.js";
+export { referralCodeSchema } from "./referral.js";
 export {
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,

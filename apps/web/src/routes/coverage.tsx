@@ -1,18 +1,29 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
 import {
   originOf,
   originSearch,
-  productOf,
-  productSearch,
   type OriginSearch,
 } from "../features/fibre-journey/api/journey-search";
 import { CoveragePage } from "../features/fibre-journey/components/coverage-page";
 import { messageHead } from "../shared/route-head";
 import { coveragePageMessages as messages } from "../features/fibre-journey/messages";
 
+/** The link's plan, pack and referral code as short strings (checked in the component). */
+function textSearch(search: Record<string, unknown>): OriginSearch {
+  const text = (value: unknown) =>
+    typeof value === "string" && value.length <= 64 ? value : undefined;
+  return {
+    package: text(search.package),
+    addOn: text(search.addOn),
+    referral: text(search.referral),
+  };
+}
+
 export const Route = createFileRoute("/coverage")({
   // ?product=tv for Suria TV; ?package=, ?addOn= and ?referral= come from campaign, product,
-  // pack and referral links (kept only when well formed).
+  // pack and referral links: strings here (the route tree stays free of valibot), checked by
+  // originSearch in the component.
   validateSearch: (
     search: Record<string, unknown>,
   ): OriginSearch & { product?: "tv"; postcode?: string } => ({
@@ -21,7 +32,7 @@ export const Route = createFileRoute("/coverage")({
       typeof search.postcode === "string" && search.postcode.length <= 5
         ? search.postcode
         : undefined,
-    ...originSearch(search),
+    ...textSearch(search),
   }),
   head: ({ match }) => {
     const tv = match.search.product === "tv";
@@ -40,7 +51,7 @@ function CoverageRoute() {
   return (
     <CoveragePage
       product={productOf(search)}
-      origin={originOf(search)}
+      origin={originOf(originSearch(search))}
       postcode={search.postcode}
     />
   );

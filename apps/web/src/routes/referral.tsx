@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { defineMessages } from "react-intl";
 import { useCallback } from "react";
-import { normaliseReferralCode, referralCodeSchema, validate } from "@portal/validation";
+import { isReferralCode, normaliseReferralCode } from "@portal/validation";
 import { referralInfoQueryOptions } from "../features/referral/api/referral";
 import { ReferralPage } from "../features/referral/components/referral-page";
 import { optionalString } from "../shared/search-params";
@@ -23,16 +23,20 @@ const messages = defineMessages({
 
 export const Route = createFileRoute("/referral")({
   validateSearch: (search: Record<string, unknown>): { code?: string } => {
-    const code = optionalString(search.code);
-    return { code: code ? normaliseReferralCode(code) : undefined };
+    // Normalised and checked by the loader and the page (with valibot-free helpers: the route
+    // tree is in the shell chunk).
+    return { code: optionalString(search.code) };
   },
   loaderDeps: ({ search }) => ({ code: search.code }),
   // Prefetch only: an unknown code is a message on the page, not a 404 page.
   // A code the rule refuses is shown as such on the page, with no request.
-  loader: ({ context: { queryClient, lang }, deps }) =>
-    deps.code && validate(referralCodeSchema, deps.code).success
-      ? queryClient.prefetchQuery(referralInfoQueryOptions(lang, deps.code))
-      : undefined,
+  loader: async ({ context: { queryClient, lang }, deps }) => {
+    const code = deps.code ? normaliseReferralCode(deps.code) : "";
+    // Only a code of the right shape is asked for; the page names the rule for any other.
+    if (isReferralCode(code)) {
+      await queryClient.prefetchQuery(referralInfoQueryOptions(lang, code));
+    }
+  },
   head: ({ match }) =>
     messageHead(match, {
       path: "/referral",
@@ -50,5 +54,5 @@ function ReferralRoute() {
     (next: string | undefined) => void navigate({ search: (prev) => ({ ...prev, code: next }) }),
     [navigate],
   );
-  return <ReferralPage code={code} onCode={onCode} />;
+  return <ReferralPage code={code ? normaliseReferralCode(code) : undefined} onCode={onCode} />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { productOf, productSearch } from "../features/fibre-journey/api/journey-search";
+import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
 import { RegisterInterestPage } from "../features/fibre-journey/components/register-interest-page";
 import { messageHead, productName } from "../shared/route-head";
 import { registerInterestPageMessages as messages } from "../features/fibre-journey/messages";

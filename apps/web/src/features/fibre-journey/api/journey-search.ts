@@ -4,18 +4,7 @@ import {
   normaliseReferralCode,
   referralCodeSchema,
   validate,
-  type Product,
 } from "@portal/validation";
-
-/** The product of a journey page: `?product=tv` for Suria TV, Suria Fibre otherwise. */
-export function productOf(search: Record<string, unknown>): Product {
-  return search.product === "tv" ? "tv" : "fibre";
-}
-
-/** The `product` search value of a journey link: none for fibre, so fibre URLs stay short. */
-export function productSearch(product: Product): { product?: "tv" } {
-  return product === "tv" ? { product } : {};
-}
 
 const identifier = (value: unknown) =>
   typeof value === "string" && validate(identifierSchema, value).success ? value : undefined;

@@ -7,7 +7,7 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
 import "./fibre-journey.css";
-import { productSearch } from "../api/journey-search";
+import { productSearch } from "../api/journey-product";
 import { journeyMessages } from "./messages";
 import { OrderSummary } from "./order-summary";
 import { confirmationPageMessages } from "../messages";

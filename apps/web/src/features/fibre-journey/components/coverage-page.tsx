@@ -27,7 +27,7 @@ import { filterAddresses, PICKER_PAGE } from "./address-filter";
 import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
 import "./fibre-journey.css";
 import { checkFields, focusFirstInvalid, useValidationText, type FieldCodes } from "./journey";
-import { productSearch } from "../api/journey-search";
+import { productSearch } from "../api/journey-product";
 import { journeyMessages } from "./messages";
 import { coveragePageMessages } from "../messages";
 

@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { useJourney } from "../../../shared/lead-journey";
 import { checkFields, focusFirstInvalid, useValidationText, type FieldCodes } from "./journey";
-import { productSearch } from "../api/journey-search";
+import { productSearch } from "../api/journey-product";
 import { journeyMessages } from "./messages";
 
 const messages = defineMessages({

@@ -7,7 +7,7 @@ import { defineMessages, useIntl } from "react-intl";
 import { shellMessages } from "../../../shared/messages";
 import { useJourney, useProductName } from "../../../shared/lead-journey";
 import { useValidationText } from "./journey";
-import { productSearch } from "../api/journey-search";
+import { productSearch } from "../api/journey-product";
 import { journeyMessages } from "./messages";
 import { PriceSummary } from "./price-summary";
 

@@ -5,7 +5,7 @@ import type { Product } from "@portal/validation";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { useJourney, useProductName } from "../../../shared/lead-journey";
-import { productSearch } from "../api/journey-search";
+import { productSearch } from "../api/journey-product";
 import { journeyMessages } from "./messages";
 import { OrderSummary } from "./order-summary";
 

@@ -18,7 +18,7 @@ import { DetailsStep } from "./details-step";
 import { DocumentsStep } from "./documents-step";
 import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
 import "./fibre-journey.css";
-import { productSearch } from "../api/journey-search";
+import { productSearch } from "../api/journey-product";
 import { journeyMessages } from "./messages";
 import { OtpStep } from "./otp-step";
 import { PackageStep } from "./package-step";
