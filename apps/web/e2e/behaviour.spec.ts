@@ -181,11 +181,19 @@ test("digit-string search values stay strings and survive a reload", async ({ pa
 
 test("detail views reach the data layer with the product as content_type", async ({ page }) => {
   await page.goto(`/channels/${ids.channel}`);
-  await settled(page);
-  const events = await page.evaluate(() => window.dataLayer ?? []);
-  expect(events).toContainEqual(
-    expect.objectContaining({ event: "detail_view", content_type: "tv", content_id: ids.channel }),
-  );
+  // The page is server-rendered: the event is pushed once it has hydrated (it flaked when read
+  // right after the first paint).
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "detail_view")),
+    )
+    .toContainEqual(
+      expect.objectContaining({
+        event: "detail_view",
+        content_type: "tv",
+        content_id: ids.channel,
+      }),
+    );
 });
 
 test("the footer shows the build version and the WhatsApp link", async ({ page }) => {

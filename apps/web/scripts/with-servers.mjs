@@ -141,7 +141,15 @@ try {
       E2E_SERVICES_URL: servicesUrl,
     },
   });
-  const code = await new Promise((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
+  // A command that cannot start (not on PATH) emits "error" and never "exit": stop the servers
+  // all the same, or they keep the ports taken for the next run.
+  const code = await new Promise((resolve) => {
+    child.on("exit", (c) => resolve(c ?? 1));
+    child.on("error", (error) => {
+      console.error(`cannot run ${command}: ${error.message}`);
+      resolve(127);
+    });
+  });
   stop();
   process.exit(code);
 } catch (error) {
