@@ -5,12 +5,13 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from "vite";
+import { routeChunksScript, startAfterPaintScript } from "./src/server/start-after-paint";
 
 /**
  * Client build only: writes dist/client/router-manifest.json, TanStack Router's manifest for the
  * server (what Start builds for itself): the entry script and its chunks for the root route, and
  * for every route the chunk of its component (code split) with the chunks it imports, which the
- * page preloads so hydration waits for no second round trip. Route ids come from
+ * page loads at once (after its first paint) so hydration waits for no second round trip. Route ids come from
  * src/routeTree.gen.ts (file -> id); the CSS (one file, cssCodeSplit off) is inlined by the server.
  */
 function routerManifest(): Plugin {
@@ -50,10 +51,20 @@ function routerManifest(): Plugin {
           item.type === "asset" ? String(item.source) : "",
         ]),
       );
+      // No modulepreload links in the head: the page's scripts start after its first paint
+      // (src/server/start-after-paint.ts says why).
       const routes: Record<string, unknown> = {
         __root__: {
-          preloads: [...rootFiles].filter((file) => file !== entry.fileName).map((f) => `/${f}`),
-          scripts: [{ attrs: { type: "module", src: `/${entry.fileName}` } }],
+          preloads: [],
+          scripts: [
+            {
+              attrs: {},
+              children: startAfterPaintScript(
+                `/${entry.fileName}`,
+                [...rootFiles].filter((file) => file !== entry.fileName).map((f) => `/${f}`),
+              ),
+            },
+          ],
           css,
         },
       };
@@ -63,11 +74,10 @@ function routerManifest(): Plugin {
         );
         const id = match && varToId.get(fileToVar.get(match[1]!) ?? "");
         if (!id) continue;
-        routes[id] = {
-          preloads: closure(chunk.fileName)
-            .filter((file) => !rootFiles.has(file))
-            .map((file) => `/${file}`),
-        };
+        const files = closure(chunk.fileName)
+          .filter((file) => !rootFiles.has(file))
+          .map((file) => `/${file}`);
+        routes[id] = { preloads: [], scripts: [{ attrs: {}, children: routeChunksScript(files) }] };
       }
       this.emitFile({
         type: "asset",

@@ -87,6 +87,7 @@ test("a closed banner stays closed on reload, and comes back in a new session", 
   browser,
 }) => {
   await page.goto("/");
+  await settled(page);
   const banner = page.getByTestId("banner-announcement");
   await expect(banner).toBeVisible();
   await page

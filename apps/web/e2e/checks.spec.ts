@@ -184,3 +184,30 @@ for (const lang of ["bm", "en"] as const) {
     });
   });
 }
+
+test("a MyKad sent before the page has hydrated stays out of the URL and is checked once it has", async ({
+  page,
+}) => {
+  // Hold the app's entry script until the visitor has typed and sent the form.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry-client-*.js", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto("/b40?language=en");
+  await page.locator('input[name="identityCard"]').fill(B40.eligible);
+  await page.getByTestId("b40-form").locator('button[type="submit"]').click();
+  await expect(page.locator('input[name="identityCard"]')).toHaveValue(B40.eligible);
+  release();
+  await expect(page.getByTestId("b40-result").locator("h2")).toHaveAttribute(
+    "data-status",
+    "eligible",
+  );
+  // Held by the page's first script: never a GET /b40?identityCard=… (a reload with the MyKad).
+  expect(page.url()).not.toContain("identityCard");
+  expect(requested.filter((url) => url.includes("identityCard"))).toEqual([]);
+  expect(requested.filter((url) => new URL(url).pathname === "/b40")).toHaveLength(1);
+});

@@ -100,8 +100,18 @@ export async function seriousViolations(page: Page) {
     );
 }
 
-/** Waits until the page has rendered its content (no loading region left). */
+/**
+ * Resolves once the page has hydrated: the router removes its `$_TSR` marker when the page is
+ * hydrated and its stream has ended. The scripts start after the first paint
+ * (src/server/start-after-paint.ts), so `page.goto` (the load event) no longer means they ran.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => !("$_TSR" in window), undefined, { timeout: 15_000 });
+}
+
+/** Waits until the page has rendered its content (no loading region left) and hydrated. */
 export async function settled(page: Page) {
   await expect(page.locator("main#main")).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await hydrated(page);
 }

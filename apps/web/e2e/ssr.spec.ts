@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { sitemapSchemaErrors } from "../src/server/__tests__/sitemap-schema";
-import { checkScreen, seedIds, servicesUrl, settled, withLanguage } from "./helpers";
+import { checkScreen, hydrated, seedIds, servicesUrl, settled, withLanguage } from "./helpers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ids = seedIds();
@@ -227,6 +227,52 @@ test("every route hydrates without a warning, an error or a CSP violation", asyn
       expect(problems, `${lang} ${path}`).toEqual([]);
     }
   }
+});
+
+/** When the page painted first, and when it started fetching its own scripts. */
+const paintAndScripts = (page: Page) =>
+  page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime);
+    return { paint, scripts: scripts.length, firstScript: Math.min(...scripts) };
+  });
+
+test("a content page paints before it fetches its scripts, then hydrates", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/", `/channels/${ids.channel}`, `/movies/${ids.movie}`, "/coverage"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    await page.goto(path);
+    await hydrated(page);
+    const timing = await paintAndScripts(page);
+    expect(timing.paint, path).not.toBeNull();
+    // The entry, the framework, the shell and the route's chunk at least.
+    expect(timing.scripts, path).toBeGreaterThanOrEqual(4);
+    expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.paint!);
+  }
+});
+
+test("a page opened in a background tab hydrates without waiting for a paint", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+  });
+  await page.goto(`/channels/${ids.channel}`);
+  await hydrated(page);
+  expect((await paintAndScripts(page)).scripts).toBeGreaterThanOrEqual(4);
+});
+
+test("a browser without paint timing hydrates after its next frame", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(PerformanceObserver, "supportedEntryTypes", { get: () => ["resource"] });
+  });
+  await page.goto(`/channels/${ids.channel}`);
+  await hydrated(page);
+  expect((await paintAndScripts(page)).scripts).toBeGreaterThanOrEqual(4);
 });
 
 test("a returning English visitor never sees Malay", async ({ page }) => {

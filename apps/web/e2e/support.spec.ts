@@ -134,6 +134,7 @@ for (const lang of ["bm", "en"] as const) {
       });
       // The browser loads the support centre on a navigation from another page.
       await page.goto(`/?language=${lang}`);
+      await settled(page);
       await page.locator('header nav a[href^="/support"]').first().click({ force: true });
       const alert = page.locator(".pui-state--error");
       await expect(alert).toBeVisible();

@@ -197,9 +197,24 @@ function lighthouseRun(path) {
   }
 }
 
+// Lighthouse sometimes fails to record its trace ("NO_NAVSTART ... Please run Lighthouse again",
+// about one run in 15 here): a failed run is tried again, up to twice, and said.
+function lighthouseRunWithRetry(path) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseRun(path);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(
+        `  (Lighthouse run failed, trying again: ${String(error.message).split("\n")[0]})`,
+      );
+    }
+  }
+}
+
 // Lighthouse's own advice for noisy machines: several runs, judged on the median.
 function lighthouse(page) {
-  const runs = Array.from({ length: lighthouseRuns }, () => lighthouseRun(page.path));
+  const runs = Array.from({ length: lighthouseRuns }, () => lighthouseRunWithRetry(page.path));
   const result = {
     perf: median(runs.map((run) => run.perf)),
     a11y: median(runs.map((run) => run.a11y)),

@@ -59,10 +59,16 @@ function stop() {
   for (const child of children) child.kill("SIGTERM");
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 }
-process.on("SIGINT", () => {
-  stop();
-  process.exit(130);
-});
+// Ctrl-C, and a `kill` or a CI timeout: the servers go with the script.
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]) {
+  process.on(signal, () => {
+    stop();
+    process.exit(code);
+  });
+}
 
 const pnpm = process.platform === "win32" ? "pnpm.cmd" : "pnpm";
 

@@ -34,6 +34,7 @@ export function pageBootScript(): string {
       className: closedBannerClass(kind),
     })),
     runtimeConfig: publicRuntimeConfig(),
+    heldSubmitMs: 10_000,
   });
 }
 

@@ -70,6 +70,8 @@ export interface BootOptions {
   closedBanners: ReadonlyArray<{ key: string; className: string }>;
   /** window.__PORTAL_CONFIG__ for the browser (service base URLs). */
   runtimeConfig: unknown;
+  /** How long a form sent before hydration waits for the app before it is dropped (ms). */
+  heldSubmitMs: number;
 }
 
 /**
@@ -81,11 +83,99 @@ export interface BootOptions {
  *     `?language=<stored>` before the wrong language is painted (the page is hidden meanwhile).
  *  3. Banners closed earlier in the session are hidden by a class on <html> before the first
  *     paint; React removes them after hydration.
+ *  4. A form sent before the app has hydrated it (Enter, or its button, while the scripts still
+ *     load) would go to the server as a GET with its fields in the URL (a MyKad, a phone number)
+ *     and reload the page: it is held, and sent again once the app handles the form (within
+ *     `heldSubmitMs`; after that it is dropped, never sent natively). What was typed, or chosen
+ *     in a list, before hydration is given to the app once it owns the field.
  */
 export function runBoot(options: BootOptions): void {
   const w = window as unknown as { __PORTAL_CONFIG__?: unknown };
   w.__PORTAL_CONFIG__ = options.runtimeConfig;
   const root = document.documentElement;
+  // 4. React hydrates a form and its fields where they are, and records their props on them
+  //    (`__reactProps$…`): from then on the app's handlers see what happens to them.
+  const appOwns = (element: Element) =>
+    Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+  /** Calls `then` once the app owns `element` (false: it did not within `heldSubmitMs`). */
+  const whenOwned = (element: Element, then: (owned: boolean) => void) => {
+    const since = Date.now();
+    const retry = () => {
+      if (appOwns(element)) then(true);
+      else if (element.isConnected && Date.now() - since < options.heldSubmitMs)
+        setTimeout(retry, 50);
+      else then(false);
+    };
+    setTimeout(retry, 50);
+  };
+  type Field = HTMLInputElement | HTMLTextAreaElement;
+  // Fields typed in before the app owned them: they show the text, the app's state does not
+  // have it (React hydrates a controlled field without reading it).
+  const early = new Set<Field>();
+  const tell = (field: Field) => {
+    if (!early.delete(field)) return;
+    // The value is set through the element's own setter, which React's change tracking does
+    // not see, so the input event counts as a change.
+    const typed = field.value;
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set;
+    field.value = field.defaultValue;
+    if (setter) setter.call(field, typed);
+    else field.value = typed;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  document.addEventListener(
+    "input",
+    (event) => {
+      const field = event.target as Field;
+      if (!("defaultValue" in field) || appOwns(field) || early.has(field)) return;
+      if (field.type === "checkbox" || field.type === "radio" || field.type === "file") return;
+      early.add(field);
+      whenOwned(field, (owned) => (owned ? tell(field) : early.delete(field)));
+    },
+    true,
+  );
+  const waiting = new WeakSet<HTMLFormElement>();
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      const fields = Array.from(form.elements) as Field[];
+      if (appOwns(form) && !fields.some((field) => early.has(field))) return;
+      // Not the browser (a GET with the fields in the URL), and not the app before it has
+      // the typed values: held, and sent once the app owns the form and has them.
+      event.preventDefault();
+      event.stopPropagation();
+      if (waiting.has(form)) return;
+      waiting.add(form);
+      const submitter = (event as SubmitEvent).submitter;
+      whenOwned(form, (owned) => {
+        if (!owned) {
+          // Never sent without the app: the visitor sends it again.
+          waiting.delete(form);
+          return;
+        }
+        fields.forEach(tell);
+        setTimeout(() => {
+          waiting.delete(form);
+          if (form.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : undefined);
+        });
+      });
+    },
+    true,
+  );
+  // A choice made in a list (a <select>) before hydration: React's onChange never saw it. The
+  // change is dispatched again once the app owns the list.
+  document.addEventListener(
+    "change",
+    (event) => {
+      const list = event.target as HTMLSelectElement;
+      if (list.tagName !== "SELECT" || appOwns(list)) return;
+      whenOwned(list, (owned) => {
+        if (owned && list.isConnected) list.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    },
+    true,
+  );
   try {
     const url = new URL(location.href);
     const asked = url.searchParams.get(options.param);

@@ -53,6 +53,7 @@ const options: BootOptions = {
   languages: ["bm", "en"],
   closedBanners: [{ key: "portal.banner.announcement.closed", className: "closed-a" }],
   runtimeConfig: { apiBaseUrl: "https://api.example.my" },
+  heldSubmitMs: 10_000,
 };
 
 describe("the page's first script", () => {

@@ -50,7 +50,9 @@ export function BundleDetailPage({ id }: { id: string }) {
     <DetailLayout
       parent={<Link to="/bundles">{intl.formatMessage(messages.bundles)}</Link>}
       current={bundle.name}
-      media={<img src={imageUrl(bundle.image)} alt="" width={640} height={360} />}
+      media={
+        <img src={imageUrl(bundle.image)} alt="" width={640} height={360} fetchPriority="high" />
+      }
       nextStep={{ kind: "fibrePlan", packageId: bundle.id, name: bundle.name }}
     >
       <PageHeader title={bundle.name} lead={bundle.description} />

@@ -40,7 +40,9 @@ export function CampaignDetailPage({ id }: { id: string }) {
     <DetailLayout
       parent={<Link to="/campaigns">{intl.formatMessage(messages.campaigns)}</Link>}
       current={campaign.title}
-      media={<img src={imageUrl(campaign.image)} alt="" width={640} height={360} />}
+      media={
+        <img src={imageUrl(campaign.image)} alt="" width={640} height={360} fetchPriority="high" />
+      }
       intro={
         <>
           <PageHeader title={campaign.title} lead={campaign.summary} />

@@ -45,7 +45,9 @@ export function ComboDetailPage({ product, id }: { product: ProductKey; id: stri
         </Link>
       }
       current={combo.name}
-      media={<img src={imageUrl(combo.image)} alt="" width={640} height={360} />}
+      media={
+        <img src={imageUrl(combo.image)} alt="" width={640} height={360} fetchPriority="high" />
+      }
       nextStep={
         product === "tv" ? { kind: "tvPlan", packageId: combo.id, name: combo.name } : undefined
       }

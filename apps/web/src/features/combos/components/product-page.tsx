@@ -44,7 +44,13 @@ export function ProductPage({ product }: { product: ProductKey }) {
           <RichText sanitisedHtml={sanitiseHtml(content.description)} />
         </div>
         <div className="detail__media">
-          <img src={imageUrl(content.heroImage)} alt="" width={640} height={360} />
+          <img
+            src={imageUrl(content.heroImage)}
+            alt=""
+            width={640}
+            height={360}
+            fetchPriority="high"
+          />
         </div>
       </div>
       {content.features.length > 0 ? (

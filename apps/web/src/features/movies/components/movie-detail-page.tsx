@@ -55,7 +55,9 @@ export function MovieDetailPage({ id }: { id: string }) {
     <DetailLayout
       parent={<Link to="/movies">{intl.formatMessage(messages.movies)}</Link>}
       current={movie.title}
-      media={<img src={imageUrl(movie.poster)} alt="" width={480} height={720} />}
+      media={
+        <img src={imageUrl(movie.poster)} alt="" width={480} height={720} fetchPriority="high" />
+      }
       nextStep={{ kind: "movie", name: movie.title }}
     >
       <PageHeader title={movie.title} lead={movie.synopsis} />

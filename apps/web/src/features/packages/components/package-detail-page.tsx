@@ -38,7 +38,9 @@ export function PackageDetailPage({ id }: { id: string }) {
     <DetailLayout
       parent={<Link to="/packages">{intl.formatMessage(messages.packages)}</Link>}
       current={pack.name}
-      media={<img src={imageUrl(pack.image)} alt="" width={640} height={360} />}
+      media={
+        <img src={imageUrl(pack.image)} alt="" width={640} height={360} fetchPriority="high" />
+      }
       nextStep={{ kind: "tvPack", addOnId: pack.id, name: pack.name }}
     >
       <PageHeader title={pack.name} lead={pack.description} />

@@ -51,6 +51,7 @@ export function ArticleDetailPage({ id }: { id: string }) {
           alt=""
           width={960}
           height={540}
+          fetchPriority="high"
         />
         <RichText sanitisedHtml={sanitiseHtml(article.body)} />
         {article.tags.length > 0 ? (
