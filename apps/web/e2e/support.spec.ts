@@ -76,6 +76,72 @@ for (const lang of ["bm", "en"] as const) {
       });
     }
 
+    test("the search loads when the visitor starts to search, not with the page", async ({
+      page,
+    }) => {
+      const scripts: string[] = [];
+      const calls: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+        else calls.push(request.url());
+      });
+      const wholeCentre = () => calls.filter((url) => url.includes(`/static/support/${lang}/all`));
+      await page.goto(`/support?language=${lang}`);
+      await settled(page);
+      await page.waitForLoadState("networkidle");
+      // The page holds its topics; neither the whole support centre nor the library has come.
+      await expect(page.getByTestId("support-topic")).toHaveCount(9);
+      expect(wholeCentre()).toEqual([]);
+      expect(scripts.filter((url) => /\/sanitise-[\w-]+\.js$/.test(url))).toEqual([]);
+      const loaded = scripts.length;
+      await page.getByTestId("support-search").focus();
+      await expect.poll(() => wholeCentre().length).toBe(1);
+      await expect.poll(() => scripts.length).toBeGreaterThan(loaded);
+    });
+
+    test("a visitor who types at once sees the search loading, then the results", async ({
+      page,
+    }) => {
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/static/support/${lang}/all`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/support?language=${lang}`);
+      await settled(page);
+      await page.waitForLoadState("networkidle");
+      await page.getByTestId("support-search").fill(c.prefix);
+      await expect(page.getByTestId("support-loading")).toHaveText(
+        lang === "bm" ? "Mencari jawapan…" : "Searching the answers…",
+      );
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${c.prefix}(&|$)`));
+      release();
+      await expect(
+        page.getByTestId("support-result").filter({ has: page.locator(`a[href^="${c.article}"]`) }),
+      ).toBeVisible();
+      await expect(page.getByTestId("support-loading")).toHaveCount(0);
+      // The count is announced once the results are there.
+      await expect(page.locator(".support-search + [role=status]")).toHaveText(/“/);
+    });
+
+    test("a topic and an answer load what they show, not the whole support centre", async ({
+      page,
+    }) => {
+      const calls: string[] = [];
+      page.on("request", (request) => calls.push(request.url()));
+      await page.goto(`${c.article}?language=${lang}`);
+      await settled(page);
+      await page.waitForLoadState("networkidle");
+      // A link to the topic, followed in the browser: it asks for that category only.
+      await page.locator("nav a[href^='/support/']").first().click();
+      await expect(page.locator(".support-question-list li").first()).toBeVisible();
+      const support = calls.filter((url) => url.includes("/static/support/"));
+      expect(support.map((url) => new URL(url).pathname.replace(/^.*\/static/, ""))).toEqual([
+        `/support/${lang}/category/${c.article.split("/")[2]}`,
+      ]);
+    });
+
     test("a search with no match says so", async ({ page }) => {
       await page.goto(`/support?language=${lang}&q=zzqxv`);
       await settled(page);

@@ -1,5 +1,5 @@
-import { createFileRoute, notFound } from "@tanstack/react-router";
-import { findSupportQuestion, supportDataQueryOptions } from "../features/support/api/get-support";
+import { createFileRoute } from "@tanstack/react-router";
+import { supportAnswerQueryOptions } from "../features/support/api/get-support";
 import { SupportQuestionPage } from "../features/support/components/support-question-page";
 import { supportMessages } from "../features/support/components/messages";
 import { DetailPending } from "../shared/components/route-states";
@@ -11,14 +11,15 @@ export const Route = createFileRoute("/support/$category/$question")({
   loader: ({ context, params }) =>
     loadContent(
       context,
-      context.queryClient.ensureQueryData(supportDataQueryOptions(context.lang)).then((data) => {
-        if (!findSupportQuestion(data, params.category, params.question)) throw notFound();
-      }),
+      context.queryClient.ensureQueryData(
+        supportAnswerQueryOptions(context.lang, params.category, params.question),
+      ),
     ),
   head: ({ match, params }) => {
     const { context, queryClient } = headTools(match);
-    const data = queryClient.getQueryData(supportDataQueryOptions(context.lang).queryKey);
-    const found = data && findSupportQuestion(data, params.category, params.question);
+    const found = queryClient.getQueryData(
+      supportAnswerQueryOptions(context.lang, params.category, params.question).queryKey,
+    );
     if (!found) return {};
     const { category, question } = found;
     const categoryPath = `/support/${encodeURIComponent(category.slug)}`;

@@ -1,5 +1,5 @@
-import { createFileRoute, notFound } from "@tanstack/react-router";
-import { hasSupportCategory, supportDataQueryOptions } from "../features/support/api/get-support";
+import { createFileRoute } from "@tanstack/react-router";
+import { supportCategoryQueryOptions } from "../features/support/api/get-support";
 import { SupportCategoryPage } from "../features/support/components/support-category-page";
 import { supportMessages } from "../features/support/components/messages";
 import { crumbHead, headTools } from "../shared/route-head";
@@ -9,14 +9,13 @@ export const Route = createFileRoute("/support/$category/")({
   loader: ({ context, params }) =>
     loadContent(
       context,
-      context.queryClient.ensureQueryData(supportDataQueryOptions(context.lang)).then((data) => {
-        if (!hasSupportCategory(data, params.category)) throw notFound();
-      }),
+      context.queryClient.ensureQueryData(supportCategoryQueryOptions(context.lang, params.category)),
     ),
   head: ({ match, params }) => {
     const { context, intl, queryClient } = headTools(match);
-    const data = queryClient.getQueryData(supportDataQueryOptions(context.lang).queryKey);
-    const category = data?.find((item) => item.slug === params.category);
+    const category = queryClient.getQueryData(
+      supportCategoryQueryOptions(context.lang, params.category).queryKey,
+    );
     if (!category) return {};
     const path = `/support/${encodeURIComponent(category.slug)}`;
     return crumbHead(match, {

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { supportDataQueryOptions } from "../features/support/api/get-support";
+import {
+  supportDataQueryOptions,
+  supportTopicsQueryOptions,
+} from "../features/support/api/get-support";
 import { SupportHomePage } from "../features/support/components/support-home-page";
 import { supportMessages } from "../features/support/components/messages";
 import { breadcrumbs, pageHead } from "../shared/head";
@@ -13,10 +16,18 @@ export const Route = createFileRoute("/support/")({
   validateSearch: (search: Record<string, unknown>): { q?: string } => ({
     q: optionalString(search.q),
   }),
-  loader: ({ context }) =>
+  // The topics; entered with a query, also the whole support centre, so the server renders the
+  // results (a visitor without JavaScript sees them). Otherwise the search box loads it when the
+  // visitor starts to search: typing (cause "stay") never waits for it here.
+  loader: ({ context, location, cause }) =>
     loadContent(
       context,
-      context.queryClient.ensureQueryData(supportDataQueryOptions(context.lang)),
+      Promise.all([
+        context.queryClient.ensureQueryData(supportTopicsQueryOptions(context.lang)),
+        cause === "enter" && (location.search as { q?: string }).q
+          ? context.queryClient.ensureQueryData(supportDataQueryOptions(context.lang))
+          : undefined,
+      ]),
     ),
   // A search in the support centre is not a page of its own for search engines.
   head: ({ match }) => {

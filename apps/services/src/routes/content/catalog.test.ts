@@ -93,6 +93,52 @@ describe.each(LANGS)("content operations in %s", (lang) => {
     expect(await ok(`/static/support/${lang}/all`)).toEqual(seed(`support/${lang}.json`));
   });
 
+  it("answers the support topics: every category with its questions' slugs and names", async () => {
+    const all = seed(`support/${lang}.json`);
+    expect(await ok(`/static/support/${lang}/topics`)).toEqual(
+      all.map((category: Json) => ({
+        name: category.name,
+        slug: category.slug,
+        questions: category.questions.map((q: Json) => ({ slug: q.slug, name: q.name })),
+      })),
+    );
+  });
+
+  it("answers one support category, and one answer with its category and related questions", async () => {
+    const all = seed(`support/${lang}.json`);
+    for (const category of all) {
+      expect(await ok(`/static/support/${lang}/category/${category.slug}`)).toEqual(category);
+    }
+    const wifi = all.find((c: Json) => c.slug === "router-wifi");
+    const named = (slug: string) => wifi.questions.find((q: Json) => q.slug === slug).name;
+    const answer = await ok(`/static/support/${lang}/category/router-wifi/change-wifi-password`);
+    expect(answer.category).toEqual({ name: wifi.name, slug: "router-wifi" });
+    expect(answer.question).toEqual(
+      wifi.questions.find((q: Json) => q.slug === "change-wifi-password"),
+    );
+    // Tags router, wifi, password: guest-network shares two, then the others in display order.
+    expect(answer.related).toEqual(
+      ["guest-network", "router-lights", "reset-router", "mesh-wifi", "own-router"].map(
+        (slug) => ({ category: { name: wifi.name, slug: "router-wifi" }, slug, name: named(slug) }),
+      ),
+    );
+  });
+
+  it("answers 404 support.notFound for an unknown support category or question", async () => {
+    for (const url of [
+      `/static/support/${lang}/category/no-such-topic`,
+      `/static/support/${lang}/category/no-such-topic/change-wifi-password`,
+      `/static/support/${lang}/category/router-wifi/no-such-question`,
+      // A question is found in its own category only.
+      `/static/support/${lang}/category/billing/change-wifi-password`,
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body).toMatchObject({ statusCode: 404, code: "support.notFound" });
+    }
+    await expectBadRequest(`/static/support/${lang}/category/Bad_Slug`, "category");
+  });
+
   it("answers product pages, combo lists and combo packages per product", async () => {
     const products = content<Json[]>(lang, "products");
     const combos = content<Json[]>(lang, "combos");

@@ -12,7 +12,7 @@ import {
 import { contentVersion, importContent, type ContentKind } from "../../content/importer.js";
 import { activeHighlight, ContentRepository } from "../../content/repository.js";
 import { buildSiteIndexes, searchSite } from "../../content/site-search.js";
-import { normalizeQuery } from "@portal/support-search";
+import { createSupportIndex, normalizeQuery, type SupportCategory } from "@portal/support-search";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { seedDir } from "../../lib/paths.js";
 import type { OperationTable } from "../../openapi/register.js";
@@ -180,8 +180,79 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       return send(reply, active.answer);
     };
 
+  /** The support centre of a language with its index (for related questions), per content version. */
+  const supportOf = (lang: string) =>
+    cache.get(`support-index:${lang}`, async () => {
+      const categories = JSON.parse(await repo.list("support", lang)) as SupportCategory[];
+      return { categories, index: createSupportIndex(categories) };
+    });
+  const supportNotFound = (what: string) => () =>
+    notFound(`Support ${what} not found`, "support.notFound");
+
   return {
     getAnnouncement: highlight("announcement"),
+    getSupportTopics(request, reply) {
+      const { lang } = paramsOf(request);
+      const key = `getSupportTopics:${lang}`;
+      return respond(
+        reply,
+        key,
+        async () => {
+          const support = await supportOf(lang as string);
+          return (
+            support &&
+            JSON.stringify(
+              support.categories.map(({ name, slug, questions }) => ({
+                name,
+                slug,
+                questions: questions.map((question) => ({
+                  slug: question.slug,
+                  name: question.name,
+                })),
+              })),
+            )
+          );
+        },
+        emptyList(key),
+      );
+    },
+    getSupportCategory(request, reply) {
+      const { lang, category } = paramsOf(request);
+      return respond(
+        reply,
+        `getSupportCategory:${lang}:${category}`,
+        async () => {
+          const found = (await supportOf(lang as string))?.categories.find(
+            (item) => item.slug === category,
+          );
+          return found && JSON.stringify(found);
+        },
+        supportNotFound(`category ${category}`),
+      );
+    },
+    getSupportQuestion(request, reply) {
+      const { lang, category, question } = paramsOf(request);
+      return respond(
+        reply,
+        `getSupportQuestion:${lang}:${category}:${question}`,
+        async () => {
+          const support = await supportOf(lang as string);
+          const owner = support?.categories.find((item) => item.slug === category);
+          const found = owner?.questions.find((item) => item.slug === question);
+          if (!support || !owner || !found) return undefined;
+          // The rule of the support centre's own index: other questions sharing a tag.
+          const related = support.index
+            .related(`${category}/${question}`, 5)
+            .map((item) => ({ category: item.category, slug: item.questionSlug, name: item.name }));
+          return JSON.stringify({
+            category: { name: owner.name, slug: owner.slug },
+            question: found,
+            related,
+          });
+        },
+        supportNotFound(`question ${category}/${question}`),
+      );
+    },
     getPromotion: highlight("promotion"),
     getSupportAll: list("getSupportAll", "support"),
     getProductContent: byId("getProductContent", "product", "Product", "product"),

@@ -1,4 +1,3 @@
-import { useHydrated } from "@tanstack/react-router";
 import { RichText } from "@portal/ui";
 import { useEffect, useId, useState } from "react";
 
@@ -17,21 +16,19 @@ export function provideServerSanitiser(sanitise: Sanitise): void {
  * renders it unchanged, so the browser needs DOMPurify (10 KB, 30 ms of start-up on a mid-range
  * phone) only when the HTML changes (another language) or the box is rendered in the browser (a
  * navigation), and loads it then. Other HTML only ever reaches the DOM through the sanitiser.
- * Pages whose main content is rich text use `sanitiseHtml`.
+ * Used by the home info box and the support answer (issue 13: 10 KB of the answer page's JS).
  */
 export function DeferredRichText({ html }: { html: string }) {
   const id = useId();
-  const hydrated = useHydrated();
   const [sanitise, setSanitise] = useState<Sanitise | undefined>(() => serverSanitise);
-  // Hydrating: the HTML the server sanitised for this box, as the page holds it.
-  const [server] = useState(() =>
-    hydrated || typeof document === "undefined"
-      ? undefined
-      : {
-          html,
-          sanitised: document.getElementById(id)?.querySelector(".pui-rich-text")?.innerHTML ?? "",
-        },
-  );
+  // Hydrating: the HTML the server sanitised for this box, as the page holds it under this id.
+  // That is also true of a box the server streamed late (its content was slow), which hydrates
+  // after the rest of the page; a box rendered in the browser has an id the page does not hold.
+  const [server] = useState(() => {
+    if (typeof document === "undefined") return undefined;
+    const box = document.getElementById(id)?.querySelector(".pui-rich-text");
+    return box ? { html, sanitised: box.innerHTML } : undefined;
+  });
   const needed = !sanitise && html !== server?.html;
   useEffect(() => {
     if (!needed) return;

@@ -1,4 +1,4 @@
-import { highlightParts } from "@portal/support-search";
+import { highlightParts } from "@portal/support-search/text";
 import type { ReactNode } from "react";
 
 /**

@@ -5,10 +5,20 @@ import type { Lang } from "../../../shared/language";
 /** The support centre's categories and questions as the content service sends them. */
 export type SupportData = ContentData<"getSupportAll">;
 
+/** Every category with its questions' slugs and names (what the support home lists). */
+export type SupportTopicsData = ContentData<"getSupportTopics">;
+
+/** One support category with its questions (what a topic page shows). */
+export type SupportCategoryData = ContentData<"getSupportCategory">;
+
+/** One answer with its category and related questions (what an answer page shows). */
+export type SupportAnswerData = ContentData<"getSupportQuestion">;
+
 /**
- * The support centre of a language (categories and questions). The query holds the plain data,
- * so the server can send it to the browser with the page; the search index is built from it by
- * `useSupportIndex` (use-support-index.ts, in the support pages' own chunk).
+ * The whole support centre of a language (categories, questions and answers, about 29 KB): what
+ * the support search builds its index from (`useSupportIndex`), loaded when the visitor starts to
+ * search or opens the support home with a query. The pages ask for what they show: the topics,
+ * one category, one answer.
  */
 export const supportDataQueryOptions = (lang: Lang) =>
   queryOptions({
@@ -18,14 +28,23 @@ export const supportDataQueryOptions = (lang: Lang) =>
     gcTime: Infinity,
   });
 
-/** True when the support data has this category. */
-export function hasSupportCategory(data: SupportData, categorySlug: string): boolean {
-  return data.some((category) => category.slug === categorySlug);
-}
+/** The support home's topics: each category with its questions' names. */
+export const supportTopicsQueryOptions = (lang: Lang) =>
+  queryOptions({
+    queryKey: ["content", "support", lang, "topics"],
+    queryFn: async () => (await api.content.getSupportTopics({ lang })).data,
+  });
 
-/** The question of a category, if any (what the question page shows). */
-export function findSupportQuestion(data: SupportData, categorySlug: string, questionSlug: string) {
-  const category = data.find((item) => item.slug === categorySlug);
-  const question = category?.questions.find((item) => item.slug === questionSlug);
-  return category && question ? { category, question } : undefined;
-}
+/** One support category with its questions; a service 404 for an unknown category. */
+export const supportCategoryQueryOptions = (lang: Lang, category: string) =>
+  queryOptions({
+    queryKey: ["content", "support", lang, "category", category],
+    queryFn: async () => (await api.content.getSupportCategory({ lang, category })).data,
+  });
+
+/** One answer, its category and up to 5 related questions; a service 404 for an unknown one. */
+export const supportAnswerQueryOptions = (lang: Lang, category: string, question: string) =>
+  queryOptions({
+    queryKey: ["content", "support", lang, "category", category, question],
+    queryFn: async () => (await api.content.getSupportQuestion({ lang, category, question })).data,
+  });

@@ -27,6 +27,11 @@ export const supportMessages = defineMessages({
     defaultMessage: "{count, plural, one {# answer} other {# answers}} for “{query}”",
     description: "Number of support search results",
   },
+  searchLoading: {
+    id: "support.search.loading",
+    defaultMessage: "Searching the answers…",
+    description: "Shown under the support search box while the search loads",
+  },
   noResults: {
     id: "support.search.empty",
     defaultMessage: "No answer matches “{query}”.",

@@ -1,11 +1,11 @@
-import { Link, notFound } from "@tanstack/react-router";
-import type { IndexedCategory } from "@portal/support-search";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { Container, EmptyState, PageHeader } from "@portal/ui";
 import { useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { useSupportIndex } from "../api/use-support-index";
+import { supportCategoryQueryOptions, type SupportCategoryData } from "../api/get-support";
 import { supportMessages as messages } from "./messages";
 import { WhatsappHelp } from "./whatsapp-help";
 import "./support.css";
@@ -13,13 +13,11 @@ import "./support.css";
 /** One support topic: its questions with their short descriptions. */
 export function SupportCategoryPage({ categorySlug }: { categorySlug: string }) {
   const { lang } = useLanguage();
-  const index = useSupportIndex(lang);
-  const category = index.categories.find((c) => c.slug === categorySlug);
-  if (!category) throw notFound();
-  return <CategoryView category={category} />;
+  const { data } = useSuspenseQuery(supportCategoryQueryOptions(lang, categorySlug));
+  return <CategoryView category={data} />;
 }
 
-function CategoryView({ category }: { category: IndexedCategory }) {
+function CategoryView({ category }: { category: SupportCategoryData }) {
   const intl = useIntl();
   const lead = intl.formatMessage(messages.categoryLead, { topic: category.name });
   usePageAnalytics({ pageType: "support_topic", id: category.slug, name: category.name });
@@ -44,7 +42,7 @@ function CategoryView({ category }: { category: IndexedCategory }) {
               <h2 className="support-result__title">
                 <Link
                   to="/support/$category/$question"
-                  params={{ category: category.slug, question: question.questionSlug }}
+                  params={{ category: category.slug, question: question.slug }}
                 >
                   {question.name}
                 </Link>

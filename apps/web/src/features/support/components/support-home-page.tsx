@@ -1,13 +1,17 @@
-import { Link } from "@tanstack/react-router";
-import { excerpt, normalizeQuery, type SupportIndex } from "@portal/support-search";
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { Link, useHydrated } from "@tanstack/react-router";
+import type { SupportIndex } from "@portal/support-search";
+// The text helpers alone: the index itself loads when the visitor starts to search.
+import { excerpt, normalizeQuery } from "@portal/support-search/text";
 import { Container, EmptyState, PageHeader, TextField } from "@portal/ui";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useMemo, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import { track } from "../../../shared/analytics";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { useSupportIndex } from "../api/use-support-index";
+import { supportTopicsQueryOptions, type SupportTopicsData } from "../api/get-support";
+import { loadSupportIndex, useSupportIndex } from "../api/use-support-index";
 import { Highlight } from "../../../shared/components/highlight";
 import { supportMessages as messages } from "./messages";
 import { WhatsappHelp } from "./whatsapp-help";
@@ -47,15 +51,31 @@ function SearchBox({
     onQueryChange(normalizeQuery(text) || undefined);
   };
 
+  const queryClient = useQueryClient();
+  const { lang } = useLanguage();
+  // The visitor means to search: load the support centre and the library now, so the results are
+  // ready as they type (a failure shows where the results go, with the route's Try again).
+  const prepare = () => void loadSupportIndex(queryClient, lang).catch(() => undefined);
+
   return (
-    <form role="search" className="search-form support-search" onSubmit={submit}>
+    <form
+      role="search"
+      className="search-form support-search"
+      onSubmit={submit}
+      onPointerEnter={prepare}
+      onTouchStart={prepare}
+      onFocus={prepare}
+    >
       <TextField
         label={intl.formatMessage(messages.searchLabel)}
         hint={intl.formatMessage(messages.searchHint)}
         type="search"
         name="q"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          prepare();
+          setText(event.target.value);
+        }}
         autoComplete="off"
         enterKeyHint="search"
         data-testid="support-search"
@@ -64,9 +84,10 @@ function SearchBox({
   );
 }
 
-function Results({ index, query }: { index: SupportIndex; query: string }) {
+function Results({ query }: { query: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
+  const index = useSupportIndex(lang);
   const results = useMemo(() => index.search(query, { limit: RESULT_LIMIT }), [index, query]);
 
   useEffect(() => {
@@ -113,18 +134,54 @@ function Results({ index, query }: { index: SupportIndex; query: string }) {
   );
 }
 
-/** A screen-reader announcement of the result count, polite and debounced with the search. */
-function ResultAnnouncer({ index, query }: { index: SupportIndex; query: string }) {
+/** While the search library loads (the visitor typed before it came): a polite status. */
+function ResultsLoading() {
   const intl = useIntl();
+  return (
+    <p className="support-results-loading" data-testid="support-loading">
+      {intl.formatMessage(messages.searchLoading)}
+    </p>
+  );
+}
+
+/**
+ * The index once it is there, without suspending (undefined before): the announcer's live region
+ * stays one element, filled when the count is known. After hydration only, so the server's HTML
+ * and the first browser render agree.
+ */
+function useLoadedIndex(wanted: boolean): SupportIndex | undefined {
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const { lang } = useLanguage();
+  const [loaded, setLoaded] = useState<{ lang: string; index: SupportIndex }>();
+  useEffect(() => {
+    if (!hydrated || !wanted) return;
+    let live = true;
+    loadSupportIndex(queryClient, lang).then(
+      (index) => live && setLoaded({ lang, index }),
+      () => undefined, // the results show the failure
+    );
+    return () => {
+      live = false;
+    };
+  }, [hydrated, wanted, queryClient, lang]);
+  return hydrated && loaded?.lang === lang ? loaded.index : undefined;
+}
+
+/** A screen-reader announcement of the result count, polite and debounced with the search. */
+function ResultAnnouncer({ query }: { query: string }) {
+  const intl = useIntl();
+  const index = useLoadedIndex(Boolean(query));
   const count = useMemo(
-    () => (query ? index.search(query, { limit: RESULT_LIMIT }).length : 0),
+    () => (query && index ? index.search(query, { limit: RESULT_LIMIT }).length : 0),
     [index, query],
   );
-  const text = !query
-    ? ""
-    : count > 0
-      ? intl.formatMessage(messages.resultCount, { count, query })
-      : intl.formatMessage(messages.noResults, { query });
+  const text =
+    !query || !index
+      ? ""
+      : count > 0
+        ? intl.formatMessage(messages.resultCount, { count, query })
+        : intl.formatMessage(messages.noResults, { query });
   return (
     <div className="pui-visually-hidden" role="status" aria-live="polite">
       {text}
@@ -132,16 +189,16 @@ function ResultAnnouncer({ index, query }: { index: SupportIndex; query: string 
   );
 }
 
-function Topics({ index }: { index: SupportIndex }) {
+function Topics({ categories }: { categories: SupportTopicsData }) {
   const intl = useIntl();
-  if (index.categories.length === 0) {
+  if (categories.length === 0) {
     return <EmptyState title={intl.formatMessage(messages.emptyCategories)} />;
   }
   return (
     <section className="section" aria-labelledby="support-topics">
       <h2 id="support-topics">{intl.formatMessage(messages.topics)}</h2>
       <ul className="support-topics">
-        {index.categories.map((category) => (
+        {categories.map((category) => (
           <li key={category.slug} className="support-topic" data-testid="support-topic">
             <h3 className="support-topic__title">
               <Link to="/support/$category" params={{ category: category.slug }}>
@@ -156,7 +213,7 @@ function Topics({ index }: { index: SupportIndex }) {
                 <li key={question.slug}>
                   <Link
                     to="/support/$category/$question"
-                    params={{ category: category.slug, question: question.questionSlug }}
+                    params={{ category: category.slug, question: question.slug }}
                   >
                     {question.name}
                   </Link>
@@ -180,7 +237,7 @@ export function SupportHomePage({
 }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const index = useSupportIndex(lang);
+  const { data: topics } = useSuspenseQuery(supportTopicsQueryOptions(lang));
   const normalized = query ? normalizeQuery(query) : "";
   const title = intl.formatMessage(messages.title);
   usePageAnalytics({ pageType: "support" });
@@ -189,9 +246,13 @@ export function SupportHomePage({
       <Crumbs trail={[{ key: "support", label: title }]} />
       <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
       <SearchBox query={normalized} onQueryChange={onQueryChange} />
-      <ResultAnnouncer index={index} query={normalized} />
-      {normalized ? <Results index={index} query={normalized} /> : null}
-      <Topics index={index} />
+      <ResultAnnouncer query={normalized} />
+      {normalized ? (
+        <Suspense fallback={<ResultsLoading />}>
+          <Results query={normalized} />
+        </Suspense>
+      ) : null}
+      <Topics categories={topics} />
       <WhatsappHelp />
     </Container>
   );
