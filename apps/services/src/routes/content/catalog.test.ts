@@ -118,9 +118,11 @@ describe.each(LANGS)("content operations in %s", (lang) => {
     );
     // Tags router, wifi, password: guest-network shares two, then the others in display order.
     expect(answer.related).toEqual(
-      ["guest-network", "router-lights", "reset-router", "mesh-wifi", "own-router"].map(
-        (slug) => ({ category: { name: wifi.name, slug: "router-wifi" }, slug, name: named(slug) }),
-      ),
+      ["guest-network", "router-lights", "reset-router", "mesh-wifi", "own-router"].map((slug) => ({
+        category: { name: wifi.name, slug: "router-wifi" },
+        slug,
+        name: named(slug),
+      })),
     );
   });
 
