@@ -703,6 +703,63 @@ test.describe("sign-up journey", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
+  test("the coverage check loads its journey code at the first interaction, or when idle", async ({
+    page,
+  }) => {
+    // The journey's code (@portal/lead-flow, its validation, the picker) is not in the first
+    // paint: it comes when the visitor first touches the form.
+    const journeyCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/(coverage-journey|lead-journey)-[^/]+\.js$/.test(request.url())) {
+        journeyCode.push(new URL(request.url()).pathname);
+      }
+    });
+    const pageViews = () =>
+      page.evaluate(
+        () => (window.dataLayer ?? []).filter((event) => event.event === "page_view").length,
+      );
+    await page.goto("/coverage?language=en");
+    // Hydrated: the page view is pushed by an effect.
+    await expect.poll(pageViews).toBe(1);
+    expect(journeyCode).toEqual([]);
+    await page.getByLabel(en.postcode).focus();
+    await expect.poll(() => journeyCode.length).toBe(2);
+
+    // Untouched, the page loads it by itself once the browser is idle (2 s after hydration).
+    journeyCode.length = 0;
+    await page.reload();
+    await expect.poll(pageViews).toBe(1);
+    await expect.poll(() => journeyCode.length, { timeout: 20_000 }).toBe(2);
+  });
+
+  test("a search sent before the journey code arrived waits for it with the button busy", async ({
+    page,
+  }) => {
+    // The journey's code is held back until the test lets it through.
+    let onHeld: (release: () => void) => void = () => {};
+    await page.route(/\/assets\/coverage-journey-[^/]+\.js$/, async (route) => {
+      await new Promise<void>((resolve) => onHeld(resolve));
+      await route.continue();
+    });
+    // Malay first: a visitor who chose English is sent to the English page from then on.
+    for (const lang of ["bm", "en"] as const) {
+      const t = lang === "bm" ? bm : en;
+      const held = new Promise<() => void>((resolve) => (onHeld = resolve));
+      await page.goto(`/coverage?language=${lang}`);
+      await settled(page);
+      await page.getByLabel(t.postcode).fill("47301");
+      await page.getByLabel(t.landed).check();
+      const button = page.locator("form.fibre-form button[type=submit]");
+      await button.click();
+      await expect(button).toHaveText(lang === "bm" ? "Mencari…" : "Searching…");
+      await expect(button).toBeDisabled();
+      await expect(page.locator("form.fibre-form")).toHaveAttribute("aria-busy", "true");
+      (await held)();
+      await expect(page.getByRole("heading", { name: t.pick })).toBeFocused();
+      await expect(page.locator("form.fibre-form").first()).toHaveAttribute("aria-busy", "false");
+    }
+  });
+
   test("the coverage check works with the keyboard alone, with a visible focus", async ({
     page,
   }) => {

@@ -1,7 +1,8 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
-import { LANGUAGES, PRODUCTS, STATES, type State } from "./constants.js";
+import { LANGUAGES, PRODUCTS, STATES } from "./constants.js";
 
+export { STATE_NAMES } from "./address-fields.js";
 export {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -20,23 +21,3 @@ export const productSchema = v.picklist(PRODUCTS, M.product);
 
 /** A state slug, one of STATES. */
 export const stateSchema = v.picklist(STATES, M.state);
-
-/** Official name of each state slug (the address register's `MalaysianState` values). */
-export const STATE_NAMES: Readonly<Record<State, string>> = {
-  johor: "Johor",
-  kedah: "Kedah",
-  kelantan: "Kelantan",
-  melaka: "Melaka",
-  "negeri-sembilan": "Negeri Sembilan",
-  pahang: "Pahang",
-  perak: "Perak",
-  perlis: "Perlis",
-  "pulau-pinang": "Pulau Pinang",
-  sabah: "Sabah",
-  sarawak: "Sarawak",
-  selangor: "Selangor",
-  terengganu: "Terengganu",
-  "kuala-lumpur": "Wilayah Persekutuan Kuala Lumpur",
-  labuan: "Wilayah Persekutuan Labuan",
-  putrajaya: "Wilayah Persekutuan Putrajaya",
-};

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
+import { STREET_FIELD_MAX_LENGTH } from "./address-fields.js";
 import { STATES, stateSchema } from "./enums.js";
 import { optionalString, postcodeSchema } from "./text.js";
 
@@ -12,15 +13,7 @@ export const RESIDENCE_TYPE_CODES = { landed: 1, multiStorey: 2 } as const;
 /** A residence type code on the wire. */
 export type ResidenceTypeCode = (typeof RESIDENCE_TYPE_CODES)[ResidenceType];
 
-/** Upper length bounds of the optional street fields. */
-export const STREET_FIELD_MAX_LENGTH = {
-  streetType: 30,
-  streetName: 100,
-  houseNumber: 20,
-  buildingName: 100,
-  area: 100,
-  city: 60,
-} as const;
+export { STREET_FIELD_MAX_LENGTH };
 
 const streetFields = {
   streetType: optionalString(STREET_FIELD_MAX_LENGTH.streetType),

@@ -1,10 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
-import {
-  originOf,
-  originSearch,
-  type OriginSearch,
-} from "../features/fibre-journey/api/journey-search";
+import type { OriginSearch } from "../features/fibre-journey/api/journey-search";
 import { CoveragePage } from "../features/fibre-journey/components/coverage-page";
 import { messageHead } from "../shared/route-head";
 import { coveragePageMessages as messages } from "../features/fibre-journey/messages";
@@ -23,7 +19,7 @@ function textSearch(search: Record<string, unknown>): OriginSearch {
 export const Route = createFileRoute("/coverage")({
   // ?product=tv for Suria TV; ?package=, ?addOn= and ?referral= come from campaign, product,
   // pack and referral links: strings here (the route tree stays free of valibot), checked by
-  // originSearch in the component.
+  // originSearch when the journey's code has loaded (coverage-journey.tsx).
   validateSearch: (
     search: Record<string, unknown>,
   ): OriginSearch & { product?: "tv"; postcode?: string } => ({
@@ -48,11 +44,5 @@ export const Route = createFileRoute("/coverage")({
 
 function CoverageRoute() {
   const search = Route.useSearch();
-  return (
-    <CoveragePage
-      product={productOf(search)}
-      origin={originOf(originSearch(search))}
-      postcode={search.postcode}
-    />
-  );
+  return <CoveragePage product={productOf(search)} origin={search} postcode={search.postcode} />;
 }

@@ -21,11 +21,21 @@ const SHELL_ONLY_PATHS =
   /^\/($|(fibre|tv)(\/[^/]+)?\/?$|(channels|movies|packages|bundles|campaigns|store|legal)(\/|$)|(distributors|search)\/?$)/;
 
 /**
- * The journey catalogs a path needs: none for the content screens, all of them for any other
- * path (the journeys, and routes added later), so a new route never misses its messages.
+ * Paths of the fibre sign-up journey (coverage, sign-up, confirmation, register interest): their
+ * messages are the shell's and the fibre area's (src/lang/fibre.<lang>.json), nothing else, so
+ * their pages do not carry the other journeys' catalogs in their hydration data.
+ */
+const FIBRE_JOURNEY_PATHS = /^\/(coverage|signup(\/confirmation)?|register-interest)\/?$/;
+
+/**
+ * The journey catalogs a path needs: none for the content screens, the fibre area for the fibre
+ * journey, all of them for any other path (the other journeys, and routes added later), so a new
+ * route never misses its messages.
  */
 export function areasForPath(pathname: string): readonly string[] {
-  return SHELL_ONLY_PATHS.test(pathname) ? [] : MESSAGE_AREAS;
+  if (SHELL_ONLY_PATHS.test(pathname)) return [];
+  if (FIBRE_JOURNEY_PATHS.test(pathname)) return ["fibre"];
+  return MESSAGE_AREAS;
 }
 
 const catalogs = new Map<string, Promise<CompiledMessages>>();

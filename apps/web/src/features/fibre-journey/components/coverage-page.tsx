@@ -1,36 +1,61 @@
-import { Link } from "@tanstack/react-router";
-import { SIGNUP_STEPS, type Address, type Coverage, type JourneyOrigin } from "@portal/lead-flow";
-import {
-  Button,
-  Container,
-  EmptyState,
-  PageHeader,
-  RadioGroup,
-  SelectField,
-  TextField,
-  buttonClassName,
-} from "@portal/ui";
+import type { LeadFlow, LeadFlowState } from "@portal/lead-flow";
+import { Button, Container, PageHeader, RadioGroup, SelectField, TextField } from "@portal/ui";
 import {
   STATES,
   STATE_NAMES,
   STREET_FIELD_MAX_LENGTH,
-  leadSearchFormSchema,
-  type LeadSearchForm,
-  type LeadSearchPayload,
+  type MessageKey,
   type Product,
 } from "@portal/validation";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { useConfig } from "../../../shared/config";
+import { useLanguage } from "../../../shared/language";
+import { shellMessages } from "../../../shared/messages";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { filterAddresses, PICKER_PAGE } from "./address-filter";
-import { LeadJourney, useJourney, useProductName } from "../../../shared/lead-journey";
 import "./fibre-journey.css";
-import { checkFields, focusFirstInvalid, useValidationText, type FieldCodes } from "./journey";
-import { productSearch } from "../api/journey-product";
-import { journeyMessages } from "./messages";
+import type * as JourneyModule from "./coverage-journey";
 import { coveragePageMessages } from "../messages";
+import type { OriginSearch } from "../api/journey-search";
 
+// The page as first shown (the address form and its state picker) needs no journey code: the
+// lead flow, its validation and the parts shown after a search are in coverage-journey.tsx,
+// loaded on the first interaction with the form (focus, pointer, key) or when the browser is
+// idle a moment after hydration, whichever comes first. A search submitted before it arrived waits
+// for it with the button busy.
+type JourneyCode = typeof JourneyModule;
+let journeyCode: Promise<JourneyCode> | undefined;
+let journeyCodeLoaded = false;
+
+/** The journey's code, loaded once (a failed load is tried again at the next call). */
+function loadJourneyCode(): Promise<JourneyCode> {
+  if (!journeyCode) {
+    journeyCode = import("./coverage-journey");
+    journeyCode.then(
+      () => (journeyCodeLoaded = true),
+      () => (journeyCode = undefined),
+    );
+  }
+  return journeyCode;
+}
+
+/** How long after hydration the page waits before loading the journey code unasked (when idle). */
+const IDLE_LOAD_DELAY_MS = 2000;
+
+interface Journey {
+  code: JourneyCode;
+  flow: LeadFlow;
+}
+
+/** The form's strings (those of the parts shown after a search are in coverage-journey.tsx). */
 const messages = {
   ...coveragePageMessages,
   ...defineMessages({
@@ -121,130 +146,10 @@ const messages = {
       defaultMessage: "Searching…",
       description: "Address search in progress",
     },
-    pickHeading: {
-      id: "fibre.coverage.pick.heading",
-      defaultMessage: "Choose your address",
-      description: "Heading of the address picker",
-    },
-    pickCount: {
-      id: "fibre.coverage.pick.count",
-      defaultMessage:
-        "{count, plural, one {We found {count} address.} other {We found {count} addresses.}} Choose yours, then check coverage.",
-      description: "Number of candidate addresses",
-    },
-    filter: {
-      id: "fibre.coverage.pick.filter",
-      defaultMessage: "Filter the list",
-      description: "Label of the filter-as-you-type field over the found addresses",
-    },
-    filterHint: {
-      id: "fibre.coverage.pick.filter.hint",
-      defaultMessage: "Type your house or unit number, street or building",
-      description: "Hint of the address filter",
-    },
-    shown: {
-      id: "fibre.coverage.pick.shown",
-      defaultMessage:
-        "Showing {shown} of {matches} addresses. Type more in the filter to narrow the list.",
-      description: "The picker lists only the first addresses of a long list",
-    },
-    matches: {
-      id: "fibre.coverage.pick.matches",
-      defaultMessage:
-        "{matches, plural, one {{matches} address matches.} other {{matches} addresses match.}}",
-      description: "How many found addresses match the filter",
-    },
-    noMatch: {
-      id: "fibre.coverage.pick.no-match",
-      defaultMessage: "No address matches “{filter}”. Check it, or clear the filter.",
-      description: "The filter matches none of the found addresses",
-    },
-    pickLegend: {
-      id: "fibre.coverage.pick.legend",
-      defaultMessage: "Addresses found",
-      description: "Legend of the address radio list",
-    },
-    pickRequired: {
-      id: "fibre.coverage.pick.required",
-      defaultMessage: "Choose an address from the list.",
-      description: "Error when no address is picked",
-    },
-    check: {
-      id: "fibre.coverage.check",
-      defaultMessage: "Check coverage",
-      description: "Button that checks coverage of the picked address",
-    },
-    checking: {
-      id: "fibre.coverage.checking",
-      defaultMessage: "Checking coverage…",
-      description: "Coverage check in progress",
-    },
-    noAddress: {
-      id: "fibre.coverage.none",
-      defaultMessage: "We could not find that address",
-      description: "No candidate address found",
-    },
-    noAddressBody: {
-      id: "fibre.coverage.none.body",
-      defaultMessage:
-        "Check the postcode and the type of home, or remove some optional details. If your home is new, register your interest and we will contact you.",
-      description: "Advice when no address is found",
-    },
-    coveredTitle: {
-      id: "fibre.coverage.covered",
-      defaultMessage: "Good news: {product} is available at your address",
-      description: "Coverage result: covered",
-    },
-    notCoveredTitle: {
-      id: "fibre.coverage.not-covered",
-      defaultMessage: "{product} is not available at your address yet",
-      description: "Coverage result: not covered",
-    },
-    notCoveredBody: {
-      id: "fibre.coverage.not-covered.body",
-      defaultMessage:
-        "Register your interest and we will tell you as soon as fibre reaches your area.",
-      description: "Coverage result: not covered, advice",
-    },
-    platform: {
-      id: "fibre.coverage.platform",
-      defaultMessage: "Coverage for {product}",
-      description: "Heading of the coverage result for a platform",
-    },
-    network: {
-      id: "fibre.coverage.network",
-      defaultMessage: "{network}: {technology}, up to {speed} Mbps",
-      description: "One fibre network serving the address",
-    },
-    satellite: {
-      id: "tv.address.satellite",
-      defaultMessage: "Satellite reception: no cable needed",
-      description: "TV coverage result: satellite reaches every home",
-    },
-    continue: {
-      id: "fibre.coverage.continue",
-      defaultMessage: "Continue: choose your plan",
-      description: "Link from a covered result to the package step",
-    },
-    registerInterest: {
-      id: "fibre.coverage.register-interest",
-      defaultMessage: "Register interest",
-      description: "Link to the register interest page",
-    },
-    inProgress: {
-      id: "fibre.coverage.in-progress",
-      defaultMessage: "You have a sign-up in progress.",
-      description: "Notice when a saved journey exists",
-    },
-    resume: {
-      id: "fibre.coverage.resume",
-      defaultMessage: "Continue where you left off",
-      description: "Link back to the saved sign-up step",
-    },
   }),
 };
 
-type SearchForm = Record<keyof LeadSearchForm, string>;
+type SearchForm = JourneyModule.SearchForm;
 
 const emptyForm: SearchForm = {
   postalCode: "",
@@ -258,165 +163,14 @@ const emptyForm: SearchForm = {
   state: "",
 };
 
-/** The search form as the visitor typed it (kept by the flow across a new lead). */
-function formOf(payload: LeadSearchPayload): SearchForm {
-  const form = { ...emptyForm };
-  for (const [key, value] of Object.entries(payload)) {
-    if (key === "residenceType") form.residenceType = value === 2 ? "multiStorey" : "landed";
-    else if (typeof value === "string") form[key as keyof SearchForm] = value;
-  }
-  return form;
-}
+const noSubscription = () => () => undefined;
 
-function CoverageResult({ coverage, product }: { coverage: Coverage; product: Product }) {
-  const intl = useIntl();
-  const name = useProductName(product);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), [coverage]);
-  const residence = coverage.address?.residenceType === 2 ? "multiStorey" : "landed";
-  return (
-    <section
-      className={`fibre-panel ${coverage.covered ? "fibre-panel--ok" : "fibre-panel--warn"}`}
-      aria-labelledby="coverage-result"
-      data-testid="coverage-result"
-    >
-      <p className="fibre-panel__eyebrow">
-        {intl.formatMessage(messages.platform, { product: name })}
-      </p>
-      <h2 id="coverage-result" ref={headingRef} tabIndex={-1}>
-        {intl.formatMessage(coverage.covered ? messages.coveredTitle : messages.notCoveredTitle, {
-          product: name,
-        })}
-      </h2>
-      {coverage.address ? <p className="fibre-address">{coverage.address.formatted}</p> : null}
-      {coverage.covered ? (
-        <>
-          <ul className="fibre-networks">
-            {product === "tv" ? <li>{intl.formatMessage(messages.satellite)}</li> : null}
-            {coverage.networks.map((n) => (
-              <li key={`${n.network}-${n.technology}`}>
-                {intl.formatMessage(messages.network, {
-                  network: n.network,
-                  technology: n.technology,
-                  speed: n.maxSpeedMbps,
-                })}
-              </li>
-            ))}
-          </ul>
-          <Link to="/signup" search={productSearch(product)} className={buttonClassName("primary")}>
-            {intl.formatMessage(messages.continue)}
-          </Link>
-        </>
-      ) : (
-        <>
-          <p>{intl.formatMessage(messages.notCoveredBody)}</p>
-          <Link
-            to="/register-interest"
-            search={{
-              postcode: coverage.address?.postalCode,
-              residence,
-              ...productSearch(product),
-            }}
-            className={buttonClassName("primary")}
-          >
-            {intl.formatMessage(messages.registerInterest)}
-          </Link>
-        </>
-      )}
-    </section>
-  );
-}
-
-/** The found addresses, a filter as you type, and the coverage check of the picked one. */
-function AddressPicker({
-  addresses,
-  round,
-  onCheck,
-}: {
-  addresses: readonly Address[];
-  round: number;
-  onCheck: (address: Address) => void;
-}) {
-  const intl = useIntl();
-  const { state } = useJourney();
-  const [picked, setPicked] = useState("");
-  const [filter, setFilter] = useState("");
-  const [pickError, setPickError] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const listId = useId();
-  // The heading takes focus after the render that shows a new list.
-  useEffect(() => {
-    if (round > 0) headingRef.current?.focus();
-  }, [round]);
-  const matches = filterAddresses(addresses, filter);
-  const shown = matches.slice(0, PICKER_PAGE);
-  const busy = state.loading.selectAddress;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const address = addresses.find((a) => a.addressId === picked);
-    if (!address) return setPickError(true);
-    setPickError(false);
-    onCheck(address);
-  }
-
-  return (
-    <form className="fibre-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <h2 ref={headingRef} tabIndex={-1}>
-        {intl.formatMessage(messages.pickHeading)}
-      </h2>
-      <p>{intl.formatMessage(messages.pickCount, { count: addresses.length })}</p>
-      {addresses.length > 1 ? (
-        <TextField
-          label={intl.formatMessage(messages.filter)}
-          hint={intl.formatMessage(messages.filterHint)}
-          name="addressFilter"
-          type="search"
-          autoComplete="off"
-          maxLength={100}
-          value={filter}
-          aria-controls={listId}
-          onChange={(event) => {
-            const next = event.target.value;
-            setFilter(next);
-            if (!filterAddresses(addresses, next).some((a) => a.addressId === picked)) {
-              setPicked("");
-            }
-          }}
-        />
-      ) : null}
-      <p className="pui-field__hint" aria-live="polite" data-testid="address-matches">
-        {matches.length === 0
-          ? intl.formatMessage(messages.noMatch, { filter: filter.trim() })
-          : shown.length < matches.length
-            ? intl.formatMessage(messages.shown, {
-                shown: shown.length,
-                matches: matches.length,
-              })
-            : filter.trim()
-              ? intl.formatMessage(messages.matches, { matches: matches.length })
-              : ""}
-      </p>
-      <div id={listId} className="fibre-picker">
-        {shown.length > 0 ? (
-          <RadioGroup
-            label={intl.formatMessage(messages.pickLegend)}
-            name="address"
-            required
-            value={picked}
-            error={pickError ? intl.formatMessage(messages.pickRequired) : undefined}
-            onChange={(value) => {
-              setPicked(value);
-              setPickError(false);
-            }}
-            options={shown.map((a) => ({ value: a.addressId, label: a.formatted }))}
-          />
-        ) : null}
-      </div>
-      <Button type="submit" disabled={busy}>
-        {intl.formatMessage(busy ? messages.checking : messages.check)}
-      </Button>
-    </form>
+/** The journey's state once its code is loaded (undefined before, and while hydrating). */
+function useJourneyState(flow: LeadFlow | undefined): LeadFlowState | undefined {
+  return useSyncExternalStore(
+    flow ? flow.subscribe : noSubscription,
+    () => flow?.getSnapshot(),
+    () => undefined,
   );
 }
 
@@ -426,41 +180,76 @@ function CoverageJourney({
   initialPostcode,
 }: {
   product: Product;
-  origin: JourneyOrigin;
+  origin: OriginSearch;
   initialPostcode?: string;
 }) {
   const intl = useIntl();
-  const text = useValidationText();
-  const { state, flow } = useJourney();
-  // The search the visitor typed earlier comes back (the journey may already be restored when
-  // the page opens, e.g. after "Start again"); a link's postcode wins.
-  const [form, setForm] = useState<SearchForm>(() =>
-    state.searchPayload && !initialPostcode
-      ? formOf(state.searchPayload)
-      : { ...emptyForm, postalCode: initialPostcode ?? "" },
-  );
+  const { lang } = useLanguage();
+  const { environment } = useConfig();
+  const [journey, setJourney] = useState<Journey>();
+  const state = useJourneyState(journey?.flow);
+  const [form, setForm] = useState<SearchForm>({
+    ...emptyForm,
+    postalCode: initialPostcode ?? "",
+  });
   const [touched, setTouched] = useState(false);
-  const [errors, setErrors] = useState<FieldCodes>({});
+  const [errors, setErrors] = useState<Partial<Record<string, MessageKey>>>({});
   const [round, setRound] = useState(0);
-  const [checked, setChecked] = useState<Coverage>();
-  const [failure, setFailure] = useState<"search" | "coverage">();
+  const [waiting, setWaiting] = useState(false);
+  // "load": the journey code did not arrive; "request": a call of the journey failed.
+  const [failure, setFailure] = useState<"load" | "request">();
   const formRef = useRef<HTMLFormElement>(null);
 
-  // What the visitor came with (a plan, packs, a referral code) travels with the journey.
+  // What the visitor came with (a plan, packs, a referral code) travels with the journey: begun
+  // when the code arrives, and again when the link changes.
   const originKey = JSON.stringify(origin);
+  const latest = useRef({ product, environment, lang, originKey });
   useEffect(() => {
-    if (state.restored) flow.begin(JSON.parse(originKey) as JourneyOrigin);
-  }, [flow, originKey, state.restored]);
+    latest.current = { product, environment, lang, originKey };
+  });
+
+  /** Loads the journey code (once) and opens the product's journey. */
+  const start = useCallback(async (): Promise<Journey> => {
+    const code = await loadJourneyCode();
+    const { product, environment, lang, originKey } = latest.current;
+    const flow = code.openJourney(product, environment, lang, originKey);
+    const opened = { code, flow };
+    setJourney((current) => current ?? opened);
+    return opened;
+  }, []);
+  const prefetch = useCallback(() => void start().catch(() => undefined), [start]);
+
+  // Unasked: at once when the code is already here (the visitor came from another page of the
+  // journey), otherwise when the browser is idle a moment after hydration.
+  useEffect(() => {
+    if (journeyCodeLoaded) return prefetch();
+    const timer = setTimeout(
+      () => ("requestIdleCallback" in window ? requestIdleCallback(prefetch) : prefetch()),
+      IDLE_LOAD_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [prefetch]);
+
+  useEffect(() => {
+    journey?.code.beginJourney(journey.flow, originKey);
+  }, [journey, originKey]);
+  useEffect(() => journey?.flow.setLanguage(lang), [journey, lang]);
+
   // A journey started earlier brings back the search the visitor typed (adjusted while
-  // rendering: the saved journey arrives after the first render).
-  const saved = state.searchPayload;
+  // rendering: the saved journey arrives with the journey's code, after the first render); a
+  // link's postcode wins, and so does whatever the visitor typed before it arrived.
+  const saved = state?.searchPayload;
   const [seenSaved, setSeenSaved] = useState(saved);
   if (saved !== seenSaved) {
     setSeenSaved(saved);
-    if (saved && !touched && !initialPostcode) setForm(formOf(saved));
+    if (saved && journey && !touched && !initialPostcode) {
+      setForm((typed) => journey.code.withSaved(typed, saved));
+    }
   }
 
-  const busy = state.loading.generateLead || state.loading.searchAddress;
+  const busy = waiting || !!state?.loading.generateLead || !!state?.loading.searchAddress;
+  const text = (code: MessageKey | undefined) =>
+    code && journey ? journey.code.validationText(code, lang) : undefined;
   const set = (key: keyof SearchForm) => (value: string) => {
     setTouched(true);
     setForm((f) => ({ ...f, [key]: value }));
@@ -469,53 +258,51 @@ function CoverageJourney({
 
   async function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     setTouched(true);
-    const input = { ...form, postalCode: form.postalCode.trim() } as LeadSearchForm;
-    const found = checkFields(leadSearchFormSchema, input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
+    let opened = journey;
+    if (!opened) {
+      setWaiting(true);
+      try {
+        opened = await start();
+      } catch {
+        setFailure("load");
+        return;
+      } finally {
+        setWaiting(false);
+      }
     }
-    setFailure(undefined);
-    setChecked(undefined);
-    try {
-      // The flow creates the lead (again, if its token was lost) and searches.
-      await flow.searchAddress(input);
-      setRound((n) => n + 1);
-    } catch {
-      setFailure("search");
-    }
-  }
-
-  async function onCheck(address: Address) {
+    const { code, flow } = opened;
     setFailure(undefined);
     try {
-      setChecked(await flow.selectAddress(address));
+      const found = await code.submitSearch(flow, form);
+      setErrors(found);
+      if (Object.keys(found).length > 0) {
+        requestAnimationFrame(() => code.focusFirstInvalid(formRef.current));
+      } else setRound((n) => n + 1);
     } catch {
-      setFailure("coverage");
+      setFailure("request");
     }
   }
 
   const searched = round > 0;
-  const inProgress =
-    state.hasToken && !searched && (SIGNUP_STEPS as readonly string[]).includes(state.step);
+  const code = journey?.code;
 
   return (
     <>
-      {inProgress ? (
-        <div className="fibre-notice" role="status">
-          <p>{intl.formatMessage(messages.inProgress)}</p>
-          <Link
-            to="/signup"
-            search={productSearch(product)}
-            className={buttonClassName("secondary")}
-          >
-            {intl.formatMessage(messages.resume)}
-          </Link>
-        </div>
+      {code && journey && !searched ? (
+        <code.SignupInProgress flow={journey.flow} product={product} />
       ) : null}
-      <form ref={formRef} className="fibre-form" noValidate onSubmit={onSearch}>
+      <form
+        ref={formRef}
+        className="fibre-form"
+        noValidate
+        onSubmit={onSearch}
+        onFocus={prefetch}
+        onPointerDown={prefetch}
+        onKeyDown={prefetch}
+        aria-busy={busy}
+      >
         <h2>{intl.formatMessage(messages.formHeading)}</h2>
         <TextField
           label={intl.formatMessage(messages.postcode)}
@@ -579,7 +366,7 @@ function CoverageJourney({
             />
           </div>
         </fieldset>
-        <Button type="submit" disabled={busy} aria-disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {intl.formatMessage(busy ? messages.searching : messages.search)}
         </Button>
       </form>
@@ -587,41 +374,27 @@ function CoverageJourney({
       <div aria-live="polite" className="fibre-live">
         {failure ? (
           <div className="fibre-alert" role="alert">
-            <p>{intl.formatMessage(journeyMessages.requestFailed)}</p>
+            <p>
+              {intl.formatMessage(
+                failure === "request" && journey
+                  ? journey.code.requestFailedMessage
+                  : shellMessages.errorBody,
+              )}
+            </p>
           </div>
         ) : null}
       </div>
 
-      {searched && state.addresses.length === 0 && !busy ? (
-        <EmptyState
-          title={intl.formatMessage(messages.noAddress)}
-          action={
-            <Link
-              to="/register-interest"
-              search={{
-                postcode: form.postalCode,
-                residence:
-                  form.residenceType === "landed" || form.residenceType === "multiStorey"
-                    ? form.residenceType
-                    : undefined,
-                ...productSearch(product),
-              }}
-              className={buttonClassName("secondary")}
-            >
-              {intl.formatMessage(messages.registerInterest)}
-            </Link>
-          }
-        >
-          <p>{intl.formatMessage(messages.noAddressBody)}</p>
-        </EmptyState>
-      ) : null}
-
-      {searched && state.addresses.length > 0 ? (
-        <AddressPicker key={round} addresses={state.addresses} round={round} onCheck={onCheck} />
-      ) : null}
-
-      {checked && !state.loading.selectAddress ? (
-        <CoverageResult coverage={checked} product={product} />
+      {code && journey ? (
+        <code.CoverageOutcome
+          flow={journey.flow}
+          product={product}
+          round={round}
+          postcode={form.postalCode}
+          residence={form.residenceType}
+          busy={busy}
+          onFailure={(failed) => setFailure(failed ? "request" : undefined)}
+        />
       ) : null}
     </>
   );
@@ -630,7 +403,8 @@ function CoverageJourney({
 /**
  * The address step of a sign-up: search, a picker of candidate addresses with a filter, and the
  * coverage of the picked one (recorded on the lead when covered). `origin` is what the visitor
- * came with (a campaign's plan, a pack page's pack, a referral link's code).
+ * came with (a campaign's plan, a pack page's pack, a referral link's code), as the link wrote
+ * it: the journey's code checks it.
  */
 export function CoveragePage({
   product,
@@ -638,7 +412,7 @@ export function CoveragePage({
   postcode,
 }: {
   product: Product;
-  origin: JourneyOrigin;
+  origin: OriginSearch;
   postcode?: string;
 }) {
   const intl = useIntl();
@@ -649,9 +423,7 @@ export function CoveragePage({
     <Container>
       <Crumbs trail={[{ key: "coverage", label: title }]} />
       <PageHeader title={title} lead={lead} />
-      <LeadJourney product={product}>
-        <CoverageJourney product={product} origin={origin} initialPostcode={postcode} />
-      </LeadJourney>
+      <CoverageJourney product={product} origin={origin} initialPostcode={postcode} />
     </Container>
   );
 }
