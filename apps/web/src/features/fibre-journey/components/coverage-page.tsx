@@ -224,7 +224,10 @@ function CoverageJourney({
   useEffect(() => {
     if (journeyCodeLoaded) return prefetch();
     const timer = setTimeout(
-      () => ("requestIdleCallback" in window ? requestIdleCallback(prefetch) : prefetch()),
+      () =>
+        "requestIdleCallback" in window
+          ? requestIdleCallback(prefetch, { timeout: IDLE_LOAD_DELAY_MS })
+          : prefetch(),
       IDLE_LOAD_DELAY_MS,
     );
     return () => clearTimeout(timer);
