@@ -703,7 +703,7 @@ test.describe("sign-up journey", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
-  test("the coverage check loads its journey code at the first interaction, or when idle", async ({
+  test("the coverage check loads its journey code at the first interaction, or when left alone", async ({
     page,
   }) => {
     // The journey's code (@portal/lead-flow, its validation, the picker) is not in the first
@@ -725,7 +725,7 @@ test.describe("sign-up journey", () => {
     await page.getByLabel(en.postcode).focus();
     await expect.poll(() => journeyCode.length).toBe(2);
 
-    // Untouched, the page loads it by itself once the browser is idle (2 s after hydration).
+    // Untouched, the page loads it by itself 2 s after hydration.
     journeyCode.length = 0;
     await page.reload();
     await expect.poll(pageViews).toBe(1);

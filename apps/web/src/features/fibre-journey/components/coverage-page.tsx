@@ -28,8 +28,8 @@ import type { OriginSearch } from "../api/journey-search";
 
 // The page as first shown (the address form and its state picker) needs no journey code: the
 // lead flow, its validation and the parts shown after a search are in coverage-journey.tsx,
-// loaded on the first interaction with the form (focus, pointer, key) or when the browser is
-// idle a moment after hydration, whichever comes first. A search submitted before it arrived waits
+// loaded on the first interaction with the form (focus, pointer, key) or 2 s after hydration,
+// whichever comes first. A search submitted before it arrived waits
 // for it with the button busy.
 type JourneyCode = typeof JourneyModule;
 let journeyCode: Promise<JourneyCode> | undefined;
@@ -47,7 +47,10 @@ function loadJourneyCode(): Promise<JourneyCode> {
   return journeyCode;
 }
 
-/** How long after hydration the page waits before loading the journey code unasked (when idle). */
+/**
+ * How long after hydration the page waits before loading the journey code unasked: past the
+ * start-up work (hydration, the first page view), so it competes with none of it.
+ */
 const IDLE_LOAD_DELAY_MS = 2000;
 
 interface Journey {
@@ -196,8 +199,7 @@ function CoverageJourney({
   const [errors, setErrors] = useState<Partial<Record<string, MessageKey>>>({});
   const [round, setRound] = useState(0);
   const [waiting, setWaiting] = useState(false);
-  // "load": the journey code did not arrive; "request": a call of the journey failed.
-  const [failure, setFailure] = useState<"load" | "request">();
+  const [failure, setFailure] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   // What the visitor came with (a plan, packs, a referral code) travels with the journey: begun
@@ -220,16 +222,10 @@ function CoverageJourney({
   const prefetch = useCallback(() => void start().catch(() => undefined), [start]);
 
   // Unasked: at once when the code is already here (the visitor came from another page of the
-  // journey), otherwise when the browser is idle a moment after hydration.
+  // journey), otherwise 2 s after hydration, when the start-up work is done.
   useEffect(() => {
     if (journeyCodeLoaded) return prefetch();
-    const timer = setTimeout(
-      () =>
-        "requestIdleCallback" in window
-          ? requestIdleCallback(prefetch, { timeout: IDLE_LOAD_DELAY_MS })
-          : prefetch(),
-      IDLE_LOAD_DELAY_MS,
-    );
+    const timer = setTimeout(prefetch, IDLE_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, [prefetch]);
 
@@ -269,14 +265,14 @@ function CoverageJourney({
       try {
         opened = await start();
       } catch {
-        setFailure("load");
+        setFailure(true);
         return;
       } finally {
         setWaiting(false);
       }
     }
     const { code, flow } = opened;
-    setFailure(undefined);
+    setFailure(false);
     try {
       const found = await code.submitSearch(flow, form);
       setErrors(found);
@@ -284,7 +280,7 @@ function CoverageJourney({
         requestAnimationFrame(() => code.focusFirstInvalid(formRef.current));
       } else setRound((n) => n + 1);
     } catch {
-      setFailure("request");
+      setFailure(true);
     }
   }
 
@@ -378,10 +374,9 @@ function CoverageJourney({
         {failure ? (
           <div className="fibre-alert" role="alert">
             <p>
+              {/* A call of the journey failed, or its code did not arrive. */}
               {intl.formatMessage(
-                failure === "request" && journey
-                  ? journey.code.requestFailedMessage
-                  : shellMessages.errorBody,
+                journey ? journey.code.requestFailedMessage : shellMessages.errorBody,
               )}
             </p>
           </div>
@@ -396,7 +391,7 @@ function CoverageJourney({
           postcode={form.postalCode}
           residence={form.residenceType}
           busy={busy}
-          onFailure={(failed) => setFailure(failed ? "request" : undefined)}
+          onFailure={setFailure}
         />
       ) : null}
     </>
