@@ -9,7 +9,9 @@ export const Route = createFileRoute("/support/$category/")({
   loader: ({ context, params }) =>
     loadContent(
       context,
-      context.queryClient.ensureQueryData(supportCategoryQueryOptions(context.lang, params.category)),
+      context.queryClient.ensureQueryData(
+        supportCategoryQueryOptions(context.lang, params.category),
+      ),
     ),
   head: ({ match, params }) => {
     const { context, intl, queryClient } = headTools(match);
