@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { STATES, type State } from "@portal/validation";
+import { STATES, STATE_NAMES, type State } from "@portal/validation";
 import { api } from "../../../shared/api";
 
 /** The 16 states and federal territories, as URL slugs (one list, in @portal/validation). */
@@ -13,25 +13,14 @@ export function isStateSlug(value: unknown): value is StateSlug {
   return typeof value === "string" && (STATES as readonly string[]).includes(value);
 }
 
-/** Display names of the states (proper nouns, the same in both languages). */
-export const STATE_LABELS: Record<StateSlug, string> = {
-  johor: "Johor",
-  kedah: "Kedah",
-  kelantan: "Kelantan",
-  melaka: "Melaka",
-  "negeri-sembilan": "Negeri Sembilan",
-  pahang: "Pahang",
-  perak: "Perak",
-  perlis: "Perlis",
-  "pulau-pinang": "Pulau Pinang",
-  sabah: "Sabah",
-  sarawak: "Sarawak",
-  selangor: "Selangor",
-  terengganu: "Terengganu",
-  "kuala-lumpur": "W.P. Kuala Lumpur",
-  labuan: "W.P. Labuan",
-  putrajaya: "W.P. Putrajaya",
-};
+/**
+ * Display names of the states (proper nouns, the same in both languages): the official names of
+ * @portal/validation, with the federal territories shortened as the dealer list shows them
+ * ("W.P. Kuala Lumpur").
+ */
+export const STATE_LABELS = Object.fromEntries(
+  STATES.map((state) => [state, STATE_NAMES[state].replace(/^Wilayah Persekutuan /, "W.P. ")]),
+) as Record<StateSlug, string>;
 
 /** Distributors (dealers) in one state; the call has no language. */
 export const dealersQueryOptions = (state: StateSlug) =>
