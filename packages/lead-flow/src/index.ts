@@ -12,6 +12,20 @@ export {
   type UploadDocumentOptions,
 } from "./create-lead-flow.js";
 export {
+  SAVED_DRAFTS,
+  emptyDrafts,
+  type ContactDraft,
+  type DraftChange,
+  type DraftForm,
+  type Drafts,
+  type InterestDraft,
+  type SearchDraft,
+} from "./drafts.js";
+export { dueLoads, type DueLoad } from "./loads.js";
+export { interestBody } from "./operations/submission.js";
+export { ENTRY_PARAMS, originFromSearch, sameOrigin, type EntrySearch } from "./origin.js";
+export { SAVED_JOURNEY_MAX_AGE_MS } from "./store.js";
+export {
   LeadFlowError,
   isLeadFlowError,
   TOKEN_UNAVAILABLE,
@@ -45,6 +59,7 @@ export {
   isSessionEnded,
   leadFlowReducer,
   toSavedJourney,
+  type ContactDetails,
   type EntitledState,
   type JourneyOrigin,
   type LeadFlowEvent,

@@ -1,4 +1,13 @@
 import type { Language, LeadSearchPayload, Product } from "@portal/validation";
+import {
+  applyDraft,
+  emptyDrafts,
+  interestFromCoverage,
+  mergeSaved,
+  SAVED_DRAFTS,
+  type DraftForm,
+  type Drafts,
+} from "./drafts.js";
 import type { LeadFlowErrorInfo } from "./errors.js";
 import type { LeadUpdateFlags } from "./mapping.js";
 import { otpResendSeconds } from "./otp-clock.js";
@@ -109,11 +118,20 @@ export interface EntitledState {
   claim?: EntitlementClaim;
 }
 
-/** What the visitor came with: a plan, add-on packs or a referral code from a link. */
+/** What the visitor came with: a plan, add-on packs, a referral code or a postcode from a link. */
 export interface JourneyOrigin {
   packageId?: string;
   addOnIds?: readonly string[];
   referralCode?: string;
+  postcode?: string;
+}
+
+/** The contact details recorded on the lead (canonical, as the service accepted them). */
+export interface ContactDetails {
+  name?: string;
+  phoneNumber?: string;
+  alternatePhoneNumber?: string;
+  email?: string;
 }
 
 /** The package step's choice: the plan, the add-on packs and the referral code. */
@@ -147,8 +165,14 @@ export interface LeadFlowState {
   mock: boolean;
   loading: Readonly<Record<Operation, boolean>>;
   errors: Readonly<Partial<Record<Operation, LeadFlowErrorInfo>>>;
-  /** What the visitor came with (a link), kept across a new lead. */
+  /** What the visitor came with (every link entered, merged), kept across a new lead. */
   origin: JourneyOrigin;
+  /** The last link entered (`begin`): entering the same link again changes nothing. */
+  entry?: JourneyOrigin;
+  /** What the visitor is typing in each form (the views draw these; see Drafts). */
+  drafts: Drafts;
+  /** The contact details recorded on the lead (review and confirmation show them). */
+  contact?: ContactDetails;
   searchPayload?: LeadSearchPayload;
   addresses: readonly Address[];
   coverage?: Coverage;
@@ -187,6 +211,8 @@ export type SavedJourney = Pick<
   | "submittedAt"
   | "phoneNumber"
   | "origin"
+  | "entry"
+  | "contact"
   | "searchPayload"
   | "coverage"
   | "address"
@@ -196,11 +222,23 @@ export type SavedJourney = Pick<
   | "orderNotice"
   | "consent"
   | "documents"
-> & { otp: Omit<OtpState, "resendSeconds"> };
+> & {
+  otp: Omit<OtpState, "resendSeconds">;
+  /** The drafts kept across a reload (SAVED_DRAFTS: the address search and the referral code). */
+  drafts?: Partial<Pick<Drafts, (typeof SAVED_DRAFTS)[number]>>;
+};
 
 /** Every event of the journey; the reducer handles them all in one switch. */
 export type LeadFlowEvent =
-  | { type: "restored"; saved: SavedJourney; hasToken: boolean; now: number }
+  | {
+      type: "restored";
+      saved: SavedJourney;
+      hasToken: boolean;
+      now: number;
+      /** Fields the visitor edited before the restore, per form: what they typed stays. */
+      edited?: Partial<Record<DraftForm, readonly string[]>>;
+    }
+  | { type: "drafted"; form: DraftForm; change: unknown }
   | { type: "nothingRestored" }
   | { type: "begun"; origin: JourneyOrigin }
   | { type: "started"; operation: Operation }
@@ -220,7 +258,7 @@ export type LeadFlowEvent =
   | { type: "referralChecked"; referral: ReferralInfo }
   | { type: "orderUpdated"; order: Order }
   | { type: "packageConfirmed" }
-  | { type: "leadUpdated"; phoneNumber?: string; order?: Order }
+  | { type: "leadUpdated"; contact?: ContactDetails; order?: Order }
   | { type: "leadUpdateRejected"; flags: LeadUpdateFlags; error: LeadFlowErrorInfo }
   | { type: "otpSent"; phoneNumber: string; code: string; sentAt: number; now: number }
   | { type: "otpVerified" }
@@ -259,6 +297,7 @@ export function initialState(product: Product, language: Language, mock: boolean
     loading: idle,
     errors: {},
     origin: {},
+    drafts: emptyDrafts,
     addresses: [],
     selection: { addOnIds: [] },
     otp: { resendSeconds: 0, verified: false },
@@ -331,40 +370,112 @@ const fresh = (state: LeadFlowState): LeadFlowState => ({
   restored: state.restored,
 });
 
-/** The journey's one reducer: every transition of every event is here. */
+/** The journey's one reducer: every transition of every event, by part of the journey. */
 export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): LeadFlowState {
   switch (event.type) {
+    case "restored":
+    case "drafted":
+    case "nothingRestored":
+    case "begun":
+    case "started":
+    case "failed":
+    case "leadGenerated":
+    case "languageChanged":
+    case "stepSelected":
+    case "tokenLost":
+    case "restarted":
+    case "reset":
+      return journeyReducer(state, event);
+    case "addressesFound":
+    case "coverageChecked":
+    case "addressNotCovered":
+    case "addressRecorded":
+    case "offersLoaded":
+    case "selected":
+    case "referralChecked":
+    case "orderUpdated":
+    case "packageConfirmed":
+      return addressReducer(state, event);
+    case "leadUpdated":
+    case "leadUpdateRejected":
+    case "otpSent":
+    case "otpVerified":
+    case "ticked":
+    case "consentGiven":
+      return contactReducer(state, event);
+    case "uploadStarted":
+    case "uploadSigned":
+    case "uploadProgressed":
+    case "uploadFinished":
+    case "uploadFailed":
+    case "documentDeleted":
+    case "documentsFinished":
+    case "purchased":
+    case "entitledChecked":
+    case "entitlementClaimed":
+    case "entitledRejected":
+    case "interestRegistered":
+      return documentsReducer(state, event);
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unhandled lead-flow event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** The journey as a whole: restore, links, drafts, loading flags, the lead, language and steps. */
+function journeyReducer(
+  state: LeadFlowState,
+  event: Extract<
+    LeadFlowEvent,
+    {
+      type:
+        | "restored"
+        | "drafted"
+        | "nothingRestored"
+        | "begun"
+        | "started"
+        | "failed"
+        | "leadGenerated"
+        | "languageChanged"
+        | "stepSelected"
+        | "tokenLost"
+        | "restarted"
+        | "reset";
+    }
+  >,
+): LeadFlowState {
+  switch (event.type) {
     case "restored": {
-      const { otp, ...saved } = event.saved;
+      const { otp, drafts: savedDrafts = {}, ...saved } = event.saved;
+      const edited = (form: DraftForm) => new Set(event.edited?.[form] ?? []);
+      const drafts: Drafts = { ...state.drafts };
+      for (const form of SAVED_DRAFTS) {
+        (drafts as Record<DraftForm, unknown>)[form] = mergeSaved(
+          state.drafts[form],
+          savedDrafts[form],
+          edited(form),
+        );
+      }
       // A journey whose token is gone comes back as it was, its session ended (isSessionEnded):
       // the visitor is told so, and startAgain() keeps what they came with and typed.
       return {
         ...state,
         ...saved,
+        drafts,
         restored: true,
         hasToken: event.hasToken,
         otp: { ...otp, resendSeconds: otpResendSeconds(otp.sentAt, event.now) },
       };
     }
+    case "drafted": {
+      const drafts = applyDraft(state.drafts, event.form, event.change as never);
+      return drafts === state.drafts ? state : { ...state, drafts };
+    }
     case "nothingRestored":
       return state.restored ? state : { ...state, restored: true };
-    case "begun": {
-      const origin: JourneyOrigin = { ...state.origin, ...event.origin };
-      // A submitted journey is over: a new visit starts a new one (the confirmation stays until
-      // then). Before the plan is recorded, the link's plan and packs become the choice.
-      if (state.step === "submitted") {
-        return {
-          ...fresh(state),
-          origin: event.origin,
-          selection: selectionFromOrigin(event.origin),
-        };
-      }
-      return {
-        ...state,
-        origin,
-        selection: state.order ? state.selection : selectionFromOrigin(origin, state.selection),
-      };
-    }
+    case "begun":
+      return begun(state, event.origin);
     case "started":
       return {
         ...state,
@@ -390,11 +501,59 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         }),
         ...(state.referral ? { referral: state.referral } : {}),
         ...(state.searchPayload ? { searchPayload: state.searchPayload } : {}),
+        ...(state.entry ? { entry: state.entry } : {}),
+        drafts: state.drafts,
         leadId: event.leadId,
         hasToken: true,
         step: "address",
         furthestStep: "address",
       };
+    case "languageChanged":
+      return state.language === event.language ? state : { ...state, language: event.language };
+    case "stepSelected":
+      return canGoTo(state, event.step) ? { ...state, step: event.step } : state;
+    case "tokenLost":
+      return { ...state, hasToken: false };
+    case "restarted":
+      // A new lead comes next; what the visitor came with and typed stays.
+      return {
+        ...fresh(state),
+        origin: state.origin,
+        selection: {
+          addOnIds: state.selection.addOnIds,
+          ...(state.selection.packageId ? { packageId: state.selection.packageId } : {}),
+          ...(state.selection.referralCode ? { referralCode: state.selection.referralCode } : {}),
+        },
+        ...(state.referral ? { referral: state.referral } : {}),
+        ...(state.searchPayload ? { searchPayload: state.searchPayload } : {}),
+        ...(state.entry ? { entry: state.entry } : {}),
+        drafts: state.drafts,
+      };
+    case "reset":
+      return fresh(state);
+  }
+}
+
+/** The address and the plan: search, coverage, the recorded address, offers and the order. */
+function addressReducer(
+  state: LeadFlowState,
+  event: Extract<
+    LeadFlowEvent,
+    {
+      type:
+        | "addressesFound"
+        | "coverageChecked"
+        | "addressNotCovered"
+        | "addressRecorded"
+        | "offersLoaded"
+        | "selected"
+        | "referralChecked"
+        | "orderUpdated"
+        | "packageConfirmed";
+    }
+  >,
+): LeadFlowState {
+  switch (event.type) {
     case "addressesFound":
       return {
         ...state,
@@ -408,6 +567,13 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         ...done(state, "checkCoverage"),
         ...(event.payload ? { searchPayload: event.payload } : {}),
         coverage: event.coverage,
+        // Register interest is offered for an address that is not covered: it carries it.
+        drafts: event.coverage.covered
+          ? state.drafts
+          : {
+              ...state.drafts,
+              interest: interestFromCoverage(state.drafts.interest, event.coverage),
+            },
       };
     case "addressNotCovered":
       return { ...state, ...done(state, "selectAddress") };
@@ -428,10 +594,11 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
     case "offersLoaded": {
       const available = new Set(event.offers.plans.map((p) => p.id));
       const packs = new Set(event.offers.addOns.map((a) => a.id));
-      const packageId =
-        state.selection.packageId && available.has(state.selection.packageId)
-          ? state.selection.packageId
-          : undefined;
+      // The chosen plan when this address can get it, else the ordered one (a link's plan that
+      // cannot be delivered here leaves an earlier order as it was).
+      const packageId = [state.selection.packageId, state.order?.packageId].find(
+        (id) => id !== undefined && available.has(id),
+      );
       return {
         ...state,
         ...done(state, "loadOffers"),
@@ -467,12 +634,33 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
       const step = later("details", state.furthestStep);
       return { ...state, step, furthestStep: later(state.furthestStep, step) };
     }
+  }
+}
+
+/** Contact details, the one-time code and consent. */
+function contactReducer(
+  state: LeadFlowState,
+  event: Extract<
+    LeadFlowEvent,
+    {
+      type:
+        | "leadUpdated"
+        | "leadUpdateRejected"
+        | "otpSent"
+        | "otpVerified"
+        | "ticked"
+        | "consentGiven";
+    }
+  >,
+): LeadFlowState {
+  switch (event.type) {
     case "leadUpdated": {
       const { leadUpdateFlags: _flags, ...rest } = state;
-      const phoneNumber = event.phoneNumber ?? state.phoneNumber;
+      const contact = event.contact ?? {};
+      const phoneNumber = contact.phoneNumber ?? state.phoneNumber;
       // The server clears phone verification when the number changes; so does the state.
       const changed =
-        event.phoneNumber !== undefined && event.phoneNumber !== state.otp.phoneNumber;
+        contact.phoneNumber !== undefined && contact.phoneNumber !== state.otp.phoneNumber;
       return {
         ...rest,
         ...done(state, "updateLead"),
@@ -480,6 +668,7 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         // Contact details never remove an order; an answer carrying one is the latest.
         ...(event.order ? { order: event.order } : {}),
         ...(phoneNumber !== undefined ? { phoneNumber } : {}),
+        contact: { ...state.contact, ...contact },
         otp: changed ? { ...state.otp, verified: false } : state.otp,
       };
     }
@@ -508,6 +697,7 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         ...state,
         ...done(state, "verifyOtp"),
         otp: { ...state.otp, verified: true },
+        drafts: { ...state.drafts, otp: "" },
         ...advance(state, "consent"),
       };
     case "ticked": {
@@ -523,6 +713,32 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
         consent: { language: event.language },
         ...advance(state, "documents"),
       };
+  }
+}
+
+/** Documents, the purchase, the entitled-fibre check and register interest. */
+function documentsReducer(
+  state: LeadFlowState,
+  event: Extract<
+    LeadFlowEvent,
+    {
+      type:
+        | "uploadStarted"
+        | "uploadSigned"
+        | "uploadProgressed"
+        | "uploadFinished"
+        | "uploadFailed"
+        | "documentDeleted"
+        | "documentsFinished"
+        | "purchased"
+        | "entitledChecked"
+        | "entitlementClaimed"
+        | "entitledRejected"
+        | "interestRegistered";
+    }
+  >,
+): LeadFlowState {
+  switch (event.type) {
     case "uploadStarted":
       return {
         ...state,
@@ -615,31 +831,6 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
       };
     case "interestRegistered":
       return { ...state, ...done(state, "registerInterest"), interest: event.interest };
-    case "languageChanged":
-      return state.language === event.language ? state : { ...state, language: event.language };
-    case "stepSelected":
-      return canGoTo(state, event.step) ? { ...state, step: event.step } : state;
-    case "tokenLost":
-      return { ...state, hasToken: false };
-    case "restarted":
-      // A new lead comes next; what the visitor came with and typed stays.
-      return {
-        ...fresh(state),
-        origin: state.origin,
-        selection: {
-          addOnIds: state.selection.addOnIds,
-          ...(state.selection.packageId ? { packageId: state.selection.packageId } : {}),
-          ...(state.selection.referralCode ? { referralCode: state.selection.referralCode } : {}),
-        },
-        ...(state.referral ? { referral: state.referral } : {}),
-        ...(state.searchPayload ? { searchPayload: state.searchPayload } : {}),
-      };
-    case "reset":
-      return fresh(state);
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unhandled lead-flow event ${JSON.stringify(unknown)}`);
-    }
   }
 }
 
@@ -660,6 +851,48 @@ export function canGoTo(state: LeadFlowState, step: Step): boolean {
  */
 export function isSessionEnded(state: LeadFlowState): boolean {
   return !state.hasToken && state.leadId !== undefined && state.step !== "submitted";
+}
+
+/**
+ * A link into the journey. A submitted journey is over: the link starts a new one (the drafts
+ * stay). Otherwise the link's plan becomes the choice unless the order already has it, its packs
+ * join the chosen ones, its referral code is kept when there is none, and its postcode goes into
+ * the address search (the newest input). A journey past the plan step whose choice the link
+ * changed goes back to the plan step, where the order is priced again.
+ */
+function begun(state: LeadFlowState, entry: JourneyOrigin): LeadFlowState {
+  const drafts: Drafts = {
+    ...state.drafts,
+    ...(entry.postcode ? { search: { ...state.drafts.search, postalCode: entry.postcode } } : {}),
+    ...(entry.referralCode ? { referralCode: entry.referralCode } : {}),
+  };
+  if (state.step === "submitted") {
+    return {
+      ...fresh(state),
+      origin: entry,
+      entry,
+      drafts: { ...drafts, otp: "" },
+      selection: selectionFromOrigin(entry),
+    };
+  }
+  const origin: JourneyOrigin = { ...state.origin, ...entry };
+  const selection: Selection = {
+    ...selectionFromOrigin(entry, state.selection),
+    ...(entry.referralCode ? { referralCode: entry.referralCode } : {}),
+  };
+  const order = state.order;
+  const changesOrder =
+    order !== undefined &&
+    ((entry.packageId !== undefined && entry.packageId !== order.packageId) ||
+      (entry.addOnIds ?? []).some((id) => !state.selection.addOnIds.includes(id)));
+  return {
+    ...state,
+    origin,
+    entry,
+    drafts,
+    selection,
+    ...(changesOrder && index(state.step) > index("package") ? { step: "package" } : {}),
+  };
 }
 
 /** The package step's choice from a link's plan and packs, on top of an earlier choice. */
@@ -689,8 +922,11 @@ export function toSavedJourney(state: LeadFlowState): SavedJourney {
     selection: state.selection,
     otp,
     documents: state.documents,
+    drafts: Object.fromEntries(SAVED_DRAFTS.map((form) => [form, state.drafts[form]])),
   };
   const optional = [
+    "entry",
+    "contact",
     "leadId",
     "orderNumber",
     "submittedAt",

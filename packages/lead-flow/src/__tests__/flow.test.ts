@@ -54,7 +54,7 @@ async function walkToOtp(flow: LeadFlow) {
   const [address] = await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
   await flow.selectAddress(address!);
   await flow.updateOrder({ packageId: "fibre-500" });
-  flow.confirmPackage();
+  await flow.confirmPackage();
   await flow.updateLead({ name: "Aminah", phoneNumber: "012-3456789", email: "a@example.my" });
 }
 
@@ -130,7 +130,8 @@ describe("the journey", () => {
     expect(flow.getSnapshot()).toMatchObject({ step: "address", hasToken: true });
     expect(seen).toEqual(["start", "address"]);
     expect(JSON.parse(storage.getItem("portal.lead-flow.fibre.journey")!)).toMatchObject({
-      version: 2,
+      version: 3,
+      savedAt: Date.parse("2026-11-21T06:00:00Z"),
       journey: { step: "address", leadId: "3f1c1d2e-0000-4000-8000-000000000001" },
     });
     expect(storage.getItem("portal.lead-flow.fibre.journey")).not.toContain("jwt.lead.token");
@@ -372,7 +373,10 @@ describe("the journey", () => {
       code: "invalid-input",
       fieldErrors: [{ field: "packageId", code: "validation.required" }],
     });
-    expect(() => flow.confirmPackage()).toThrow("confirmPackage needs an order");
+    expect(await rejection(flow.confirmPackage())).toMatchObject({
+      code: "invalid-step",
+      message: "Choose a plan: confirmPackage needs an available plan",
+    });
     expect(() => flow.finishDocuments()).toThrow("finishDocuments needs an uploaded document");
     expect(api.shop.updateSbbOrder).not.toHaveBeenCalled();
   });
@@ -763,8 +767,10 @@ describe("sessions", () => {
     empty.restore();
     expect(empty.getSnapshot().restored).toBe(true);
     expect(empty.getServerSnapshot().restored).toBe(false);
-    const fresh = setup().flow;
-    expect(fresh.getServerSnapshot()).toBe(fresh.getSnapshot());
+    // Restored at creation too: the server snapshot is the state before the restore.
+    const restoredAtOnce = make();
+    expect(restoredAtOnce.getSnapshot()).toMatchObject({ step: "otp", restored: true });
+    expect(restoredAtOnce.getServerSnapshot()).toMatchObject({ step: "start", restored: false });
   });
 });
 

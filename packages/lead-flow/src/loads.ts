@@ -1,0 +1,48 @@
+import type { LeadFlowState } from "./state.js";
+
+/** A load the flow starts by itself when the state calls for it. */
+export type DueLoad = "loadOffers" | "updateOrder" | "applyReferralCode";
+
+/**
+ * What the journey must load now, decided from the state alone (as query-core's observer decides
+ * a fetch): views never start a load, they draw the state.
+ *
+ * - `loadOffers`: the plan step is entered (or the language changed) and the address's offers
+ *   are missing or in another language.
+ * - `updateOrder`: a chosen plan the address can get is not the ordered one (a plan preselected
+ *   by a link, a restored journey, a new address): it is recorded and priced, so a selected plan
+ *   always shows its price and Continue goes on.
+ * - `applyReferralCode`: a code from a link is chosen but not checked yet.
+ *
+ * A load that is running, or whose last attempt failed, is not started again (the visitor's next
+ * action, or Try again, does that).
+ */
+export function dueLoads(state: LeadFlowState): DueLoad[] {
+  const due: DueLoad[] = [];
+  const { loading, errors, selection, offers } = state;
+  if (!state.restored || state.step === "submitted") return due;
+  if (state.hasToken && state.address && !loading.loadOffers && !errors.loadOffers) {
+    const stale = offers !== undefined && state.offersLanguage !== state.language;
+    if ((state.step === "package" && !offers) || stale) due.push("loadOffers");
+  }
+  const plan = offers?.plans.find((p) => p.id === selection.packageId);
+  if (
+    state.hasToken &&
+    plan &&
+    state.order?.packageId !== plan.id &&
+    !loading.updateOrder &&
+    !errors.updateOrder &&
+    !loading.loadOffers
+  ) {
+    due.push("updateOrder");
+  }
+  if (
+    selection.referralCode &&
+    state.referral?.code !== selection.referralCode &&
+    !loading.applyReferralCode &&
+    !errors.applyReferralCode
+  ) {
+    due.push("applyReferralCode");
+  }
+  return due;
+}
