@@ -94,8 +94,19 @@ export function createStore(options: StoreOptions): Store {
     }
   };
 
+  /** Something worth keeping: a lead, or an address search or referral code being typed. */
+  const worthSaving = (s: LeadFlowState) =>
+    s.hasToken ||
+    s.drafts.referralCode !== "" ||
+    Object.values(s.drafts.search).some((value) => value !== "");
+
+  // A record is in storage (read or written by this store): every change is saved over it, so
+  // emptying a field is kept too.
+  let recordExists = false;
+
   function persist(): void {
-    if (!state.hasToken) return;
+    // Never before the saved journey is read: that would write over it.
+    if (!state.restored || !(worthSaving(state) || recordExists)) return;
     const json = JSON.stringify({
       version: JOURNEY_VERSION,
       savedAt: clock.now(),
@@ -106,6 +117,7 @@ export function createStore(options: StoreOptions): Store {
     if (journeyJson === savedJson) return;
     savedJson = journeyJson;
     attempt(() => storage.setItem(keys.journey, json), undefined);
+    recordExists = true;
   }
 
   const store: Store = {
@@ -136,10 +148,12 @@ export function createStore(options: StoreOptions): Store {
         storage.removeItem(keys.journey);
       }, undefined);
       savedJson = undefined;
+      recordExists = false;
     },
     readSaved() {
       const raw = attempt(() => storage.getItem(keys.journey), null);
       if (!raw) return undefined;
+      recordExists = true;
       const parsed = attempt(
         () => JSON.parse(raw) as { version?: number; savedAt?: number; journey?: SavedJourney },
         undefined,
