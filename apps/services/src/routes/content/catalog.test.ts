@@ -324,7 +324,7 @@ describe("banners over time", () => {
   };
 
   it("answers 404 before any banner starts and the banner from its first instant", async () => {
-    // network-maintenance and year-end-fibre-deal start at 2026-01-01T00:00:00+08:00.
+    // network-maintenance starts at 2026-01-01T00:00:00+08:00.
     expect((await at("2025-12-31T15:59:59.999Z", "announcement")).status).toBe(404);
     expect((await at("2025-12-31T15:59:59.999Z", "promotion")).body.code).toBe(
       "highlight.notFound",
@@ -332,6 +332,18 @@ describe("banners over time", () => {
     const first = await at("2025-12-31T16:00:00.000Z", "announcement");
     expect(first.status).toBe(200);
     expect(first.body.response.id).toBe("network-maintenance");
+  });
+
+  it("shows the year-end promotion exactly while its campaign runs (1 Nov 2026 - 31 Jan 2027)", async () => {
+    expect((await at("2026-10-31T15:59:59.999Z", "promotion")).status).toBe(404);
+    expect((await at("2026-10-31T16:00:00.000Z", "promotion")).body.response.id).toBe(
+      "year-end-fibre-deal",
+    );
+    expect((await at("2027-01-31T15:59:59.999Z", "promotion")).body.response.id).toBe(
+      "year-end-fibre-deal",
+    );
+    // The price is RM169 again from 1 February: the banner no longer promises RM129.
+    expect((await at("2027-01-31T16:00:00.000Z", "promotion")).status).toBe(404);
   });
 });
 
