@@ -160,7 +160,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     const html = await response.text();
     const body = Buffer.from(html);
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-    const cacheable = status === 200 || status === 404;
+    const cacheable = status === 200 || status === 404 || status === 410;
     return {
       kind: "whole",
       cacheable,
