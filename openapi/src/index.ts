@@ -198,6 +198,41 @@ export async function loadContracts(
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/**
+ * The part of a (dereferenced) schema that content authors write: a copy without the properties
+ * marked `readOnly` (values the service computes when answering, such as a plan's `price`),
+ * removed from `properties` and `required` at every depth. With `additionalProperties: false`
+ * the copy refuses a document that carries one. The services' content importer checks content
+ * documents against it; answers are checked against the whole schema.
+ */
+export function authoredSchema(schema: JsonSchema): JsonSchema {
+  const copies = new Map<unknown, unknown>();
+  const copy = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(copy);
+    if (!isObject(value)) return value;
+    const done = copies.get(value);
+    if (done) return done;
+    const out: Record<string, unknown> = {};
+    copies.set(value, out);
+    for (const [key, child] of Object.entries(value)) out[key] = copy(child);
+    const properties = value.properties;
+    if (isObject(properties)) {
+      const dropped = Object.keys(properties).filter((name) => {
+        const property = properties[name];
+        return isObject(property) && property.readOnly === true;
+      });
+      if (dropped.length > 0) {
+        const kept = out.properties as Record<string, unknown>;
+        for (const name of dropped) delete kept[name];
+        if (Array.isArray(value.required))
+          out.required = value.required.filter((name) => !dropped.includes(name as string));
+      }
+    }
+    return out;
+  };
+  return copy(schema) as JsonSchema;
+}
+
 /** Every operation of a dereferenced document, in document order. */
 export function listOperations(doc: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];

@@ -5,6 +5,7 @@ import {
   type OpenApiDocument,
   SERVICES,
   SHARED_FILES,
+  authoredSchema,
   listOperations,
   loadDocument,
 } from "../src/index";
@@ -232,5 +233,71 @@ describe("language", () => {
     };
     expect(lang.required).toBe(false);
     expect(lang.schema).toMatchObject({ default: "bm", enum: ["bm", "en"] });
+  });
+});
+
+describe("computed values: readOnly in answers, refused in content documents", () => {
+  const ajv = makeAjv();
+  const price = {
+    regularMonthlyRm: 169,
+    periods: [
+      { fromMonth: 1, toMonth: 6, monthlyRm: 129 },
+      { fromMonth: 7, monthlyRm: 169 },
+    ],
+    installationFeeRm: 0,
+    campaignIds: ["year-end-fibre-deal"],
+  };
+  const combo = {
+    id: "fibre-500",
+    product: "fibre",
+    name: "Suria Fibre 500Mbps",
+    tagline: "Our most popular choice",
+    speedMbps: 500,
+    priceRm: 169,
+    installationFeeRm: 0,
+    contractMonths: 24,
+    packageIds: ["variety-pack"],
+    highlights: [],
+    image: "/content/images/combo-fibre-500.svg",
+    recommended: true,
+  };
+
+  it("an answered combo needs its price; the authored one must not carry it", () => {
+    const answered = schemaOf("content.yaml", "Combo") as Record<string, unknown>;
+    const authored = authoredSchema(answered);
+    expect(ajv.validate(answered, combo)).toBe(false);
+    expect(ajv.validate(answered, { ...combo, price, priceValidUntil: "2027-01-31" })).toBe(true);
+    expect(ajv.validate(authored, combo)).toBe(true);
+    expect(ajv.validate(authored, { ...combo, price })).toBe(false);
+    // The answered schema is left as it was.
+    expect((answered.required as string[]).includes("price")).toBe(true);
+  });
+
+  it("strips at every depth: the home page's combo list, a campaign's status and offers", () => {
+    const home = authoredSchema(schemaOf("content.yaml", "Home") as Record<string, unknown>) as {
+      properties: { comboList: { items: { properties: Record<string, unknown> } } };
+    };
+    expect(Object.keys(home.properties.comboList.items.properties)).not.toContain("price");
+    const campaign = authoredSchema(
+      schemaOf("content.yaml", "Campaign") as Record<string, unknown>,
+    ) as { properties: Record<string, unknown>; required: string[] };
+    expect(Object.keys(campaign.properties)).not.toContain("status");
+    expect(campaign.required).not.toContain("offers");
+  });
+
+  it("every readOnly property in content.yaml is one the content service computes", () => {
+    const found = new Set<string>();
+    const walk = (value: unknown, name?: string) => {
+      if (Array.isArray(value)) return value.forEach((v) => walk(v));
+      if (typeof value !== "object" || value === null) return;
+      const record = value as Record<string, unknown>;
+      if (record.readOnly === true && name) found.add(name);
+      for (const [key, child] of Object.entries(record))
+        if (key === "properties" && typeof child === "object" && child !== null)
+          for (const [prop, schema] of Object.entries(child)) walk(schema, prop);
+        else walk(child);
+    };
+    walk(DOCS.get("content.yaml")?.components?.schemas);
+    expect([...found].sort()).toEqual(["offers", "price", "priceValidUntil", "status"]);
   });
 });

@@ -14,6 +14,7 @@ import { createAppRouter } from "./router";
 import { createContentBudget } from "./shared/content-budget";
 import { provideServerSanitiser } from "./shared/components/deferred-rich-text";
 import { answerKnownLocales } from "./shared/intl-locales";
+import { loaderStatus } from "./shared/route-helpers";
 import { sanitiseHtml, setSanitiserWindow } from "./shared/sanitise";
 import { CONTENT_UNAVAILABLE_DIGEST, isContentFailure } from "./shared/server-errors";
 
@@ -21,6 +22,11 @@ answerKnownLocales();
 // CMS HTML is sanitised on the server by DOMPurify over a jsdom window (no DOM in Node).
 setSanitiserWindow(new JSDOM("").window as unknown as WindowLike);
 provideServerSanitiser(sanitiseHtml);
+
+/** The page's status: the router's (200, 404), or the one a loader asked for on a 200. */
+function pageStatus(routerStatus: number, matches: ReadonlyArray<{ loaderData?: unknown }>) {
+  return routerStatus === 200 ? (loaderStatus(matches) ?? 200) : routerStatus;
+}
 
 /** The router manifest: per route, the scripts and chunks to load (see src/server/manifest.ts). */
 export type RouterManifest = Parameters<typeof createRequestHandler>[0] extends {
@@ -94,7 +100,11 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
     });
     return createSsrStreamResponse(
       router,
-      new Response(body, { status: getSsrStatus(router), headers: responseHeaders }),
+      new Response(body, {
+        // A 404 (notFound) first, else what a loader asked for (410 for an ended campaign).
+        status: pageStatus(getSsrStatus(router), router.state.matches),
+        headers: responseHeaders,
+      }),
     );
   });
   return { response, deferred: budget.deferred, configMissing };

@@ -20,11 +20,26 @@ const base = "https://portal.invalid/openapi/";
 const problems = [];
 const fail = (msg) => problems.push(msg);
 
+// Content documents hold what authors write: the properties the service computes when answering
+// (`readOnly`: prices, a campaign's status) are left out, so a document that carries one fails
+// (the importer does the same with @portal/openapi's authoredSchema on the dereferenced schemas).
+function authored(value) {
+  if (Array.isArray(value)) return value.map(authored);
+  if (!value || typeof value !== "object") return value;
+  const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, authored(v)]));
+  if (value.properties && typeof value.properties === "object") {
+    const dropped = Object.keys(value.properties).filter((k) => value.properties[k]?.readOnly);
+    for (const k of dropped) delete out.properties[k];
+    if (Array.isArray(out.required))
+      out.required = out.required.filter((k) => !dropped.includes(k));
+  }
+  return out;
+}
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 for (const file of ["content.yaml", "common.yaml"]) {
   const doc = parse(readFileSync(join(openapiDir, file), "utf8"));
-  ajv.addSchema({ $id: base + file, ...doc });
+  ajv.addSchema({ $id: base + file, ...authored(doc) });
 }
 const schemaRef = (file, name) => `${base}${file}#/components/schemas/${name}`;
 const arrayOf = (file, name) => ({ type: "array", items: { $ref: schemaRef(file, name) } });

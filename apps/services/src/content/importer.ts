@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
+  authoredSchema,
   loadDocument,
   openapiDir as defaultOpenapiDir,
   type OpenApiDocument,
@@ -105,7 +106,10 @@ const LANGS = ["bm", "en"];
 type Doc = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** The schemas of the manifest, compiled from the openapi/ files as the contract loader reads them. */
+/**
+ * The schemas of the manifest, compiled from the openapi/ files as the contract loader reads them,
+ * without their readOnly properties (`authoredSchema`).
+ */
 async function compileSchemas(
   manifest: Manifest,
   openapiDir: string,
@@ -125,7 +129,9 @@ async function compileSchemas(
       const schema = documents.get(f.schemaFile)?.components?.schemas?.[f.schema];
       try {
         if (!schema) throw new Error(`not in ${f.schemaFile}`);
-        validate = ajv.compile(schema);
+        // What authors write: the values the service computes when answering (readOnly) are
+        // not content, so a document that carries one is refused.
+        validate = ajv.compile(authoredSchema(schema));
       } catch (error) {
         throw new ContentImportError([
           `${f.path}: schema ${f.schema}: ${(error as Error).message}`,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { malaysianDate } from "../lib/clock.js";
-import { activeRules, priceItems, type PricedCampaign } from "./pricing.js";
+import {
+  activeRules,
+  priceItems,
+  priceOn,
+  priceValidUntil,
+  type PricedCampaign,
+} from "./pricing.js";
 
 const campaigns: PricedCampaign[] = [
   { id: "no-rule", startDate: "2026-01-01", endDate: "2027-12-31" },
@@ -98,6 +104,36 @@ describe("priceItems", () => {
         [],
       ).regularMonthlyRm,
     ).toBe(69.95);
+  });
+});
+
+describe("priceValidUntil and priceOn", () => {
+  it("is the last day of the running campaigns that touch the items, the earliest first", () => {
+    // free-install ends on 31 Dec, before deal and later-deal (31 Jan).
+    expect(priceValidUntil([planA], campaigns, "2026-11-21")).toBe("2026-12-31");
+    expect(priceValidUntil([planA], campaigns, "2027-01-01")).toBe("2027-01-31");
+    expect(priceValidUntil([packB], campaigns, "2026-11-21")).toBe("2027-01-31");
+  });
+
+  it("is the day before a campaign that will change the price starts", () => {
+    // free-install starts on 1 Oct: the regular price of plan-a holds until 30 Sep.
+    expect(priceValidUntil([planA], campaigns, "2026-09-15")).toBe("2026-09-30");
+    expect(priceValidUntil([packB], campaigns, "2026-09-15")).toBe("2026-10-31");
+  });
+
+  it("is undefined when nothing is scheduled: no rule for the item, or every campaign over", () => {
+    expect(priceValidUntil([packC], campaigns, "2026-11-21")).toBeUndefined();
+    expect(priceValidUntil([planA], campaigns, "2027-02-01")).toBeUndefined();
+  });
+
+  it("priceOn is priceItems over the day's active rules, with the day it holds until", () => {
+    expect(priceOn([planA], campaigns, "2026-11-21")).toEqual({
+      price: priceItems([planA], activeRules(campaigns, "2026-11-21")),
+      priceValidUntil: "2026-12-31",
+    });
+    expect(priceOn([packC], campaigns, "2026-11-21")).toEqual({
+      price: priceItems([packC], []),
+    });
   });
 });
 

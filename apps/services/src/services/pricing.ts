@@ -129,3 +129,43 @@ function push(periods: PricePeriod[], next: PricePeriod): void {
   }
   periods.push(next);
 }
+
+/** The Malaysian day before `day` (`YYYY-MM-DD`). */
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The last Malaysian day on which the price of `items` stays what it is on `day`: the last day
+ * of a running campaign whose rule applies to one of them, or the day before such a campaign
+ * starts, whichever comes first; undefined while no campaign is scheduled to change it.
+ */
+export function priceValidUntil(
+  items: readonly Pick<PricedItem, "id">[],
+  campaigns: readonly PricedCampaign[],
+  day: string,
+): string | undefined {
+  let until: string | undefined;
+  for (const c of campaigns) {
+    if (!c.priceRule || !items.some((item) => c.priceRule!.appliesTo.includes(item.id))) continue;
+    const last =
+      day < c.startDate ? dayBefore(c.startDate) : day <= c.endDate ? c.endDate : undefined;
+    if (last !== undefined && (until === undefined || last < until)) until = last;
+  }
+  return until;
+}
+
+/**
+ * The price of `items` for a new order on a Malaysian `day` (the rule of the offers and orders:
+ * {@link activeRules} then {@link priceItems}) and the last day it holds ({@link priceValidUntil}).
+ */
+export function priceOn(
+  items: readonly PricedItem[],
+  campaigns: readonly PricedCampaign[],
+  day: string,
+): { price: Price; priceValidUntil?: string } {
+  const until = priceValidUntil(items, campaigns, day);
+  return {
+    price: priceItems(items, activeRules(campaigns, day)),
+    ...(until !== undefined ? { priceValidUntil: until } : {}),
+  };
+}

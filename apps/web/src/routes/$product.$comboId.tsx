@@ -45,8 +45,7 @@ export const Route = createFileRoute("/$product/$comboId")({
           description: combo.tagline,
           path,
           image,
-          price: combo.priceRm,
-          monthly: true,
+          priced: combo,
         }),
       ],
     });

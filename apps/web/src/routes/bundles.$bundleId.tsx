@@ -36,8 +36,7 @@ export const Route = createFileRoute("/bundles/$bundleId")({
           description: item.description,
           path,
           image,
-          price: item.priceRm,
-          monthly: true,
+          priced: item,
         }),
       ],
     });

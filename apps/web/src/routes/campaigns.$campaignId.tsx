@@ -9,11 +9,14 @@ import { loadContent } from "../shared/route-helpers";
 import { campaignListMessages } from "../features/campaigns/messages";
 
 export const Route = createFileRoute("/campaigns/$campaignId")({
-  loader: ({ context, params }) =>
-    loadContent(
-      context,
-      context.queryClient.ensureQueryData(campaignQueryOptions(context.lang, params.campaignId)),
-    ),
+  loader: async ({ context, params }) => {
+    const options = campaignQueryOptions(context.lang, params.campaignId);
+    await loadContent(context, context.queryClient.ensureQueryData(options));
+    // An ended campaign's page says so, and answers 410 Gone (not listed, not indexed).
+    return context.queryClient.getQueryData(options.queryKey)?.status === "ended"
+      ? { httpStatus: 410 as const }
+      : {};
+  },
   head: ({ match, params }) => {
     const { context, queryClient } = headTools(match);
     const item = queryClient.getQueryData(
@@ -30,6 +33,7 @@ export const Route = createFileRoute("/campaigns/$campaignId")({
       description: item.summary,
       image: shareImage(image),
       type: "article",
+      noindex: item.status === "ended",
     });
   },
   pendingComponent: DetailPending,

@@ -36,8 +36,7 @@ export const Route = createFileRoute("/packages/$packageId")({
           description: item.description,
           path,
           image,
-          price: item.priceRm,
-          monthly: true,
+          priced: item,
         }),
       ],
     });

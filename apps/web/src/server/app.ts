@@ -13,7 +13,7 @@ import type { RenderOptions, RenderResult, RouterManifest } from "../entry-serve
 import { configQueryOptions, type PortalConfig } from "../shared/config";
 import { robotsTxt, sitemapPages, sitemapXml } from "./discovery";
 import { movedLocation } from "./moved";
-import { PageCache, encodedBody, type CachedPage } from "./page-cache";
+import { PageCache, encodedBody, pageCacheControl, type CachedPage } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash, securityHeaders } from "./security";
 
 /** A connect-style handler (sirv for dist/client, or Vite's dev middlewares). */
@@ -56,7 +56,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   const cache = new PageCache(options.cache);
   const security = securityHeaders(options.production);
   const bootHash = scriptHash(options.bootScript);
-  const pageCacheControl = `public, max-age=0, s-maxage=${options.cache.maxAge}, stale-while-revalidate=${options.cache.staleWhileRevalidate}`;
+  /** Cache-Control of a cacheable answer now: never fresh or stale past midnight in Malaysia. */
+  const cacheControl = (status = 200) => pageCacheControl(options.cache, status, Date.now());
   const config = createConfigKeeper(options.loadConfig, options.configMaxAgeMs);
 
   const app = Fastify({
@@ -94,7 +95,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       const portal = await config.get();
       const xml = sitemapXml(options.siteUrl, await sitemapPages(portal.contactEnabled));
       const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
-      reply.header("Cache-Control", pageCacheControl).header("ETag", etag);
+      reply.header("Cache-Control", cacheControl()).header("ETag", etag);
       if (request.headers["if-none-match"] === etag) return reply.code(304).send();
       return reply.type("application/xml; charset=utf-8").send(xml);
     } catch (error) {
@@ -159,7 +160,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     const html = await response.text();
     const body = Buffer.from(html);
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-    const cacheable = status === 200 || status === 404;
+    const cacheable = status === 200 || status === 404 || status === 410;
     return {
       kind: "whole",
       cacheable,
@@ -170,11 +171,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         storedAt: Date.now(),
         headers: {
           "Content-Type": "text/html; charset=utf-8",
-          "Cache-Control": cacheable
-            ? status === 404
-              ? "public, max-age=0, s-maxage=60"
-              : pageCacheControl
-            : "no-store",
+          // A cached page's Cache-Control is computed again when it is sent (sendWhole).
+          "Cache-Control": cacheable ? cacheControl(status) : "no-store",
           ...(status === 503 ? { "Retry-After": "30" } : {}),
           ...(options.csp
             ? {
@@ -191,6 +189,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   function sendWhole(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: string) {
     reply.code(page.status).headers(page.headers).header("ETag", page.etag);
+    if (page.headers["Cache-Control"] !== "no-store")
+      reply.header("Cache-Control", cacheControl(page.status));
     reply.header("Vary", "Accept-Encoding").header("X-Cache", hit);
     if (request.headers["if-none-match"] === page.etag && page.status === 200) {
       return reply.code(304).send();
@@ -229,7 +229,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       return reply
         .code(page.status)
         .header("Location", page.location)
-        .header("Cache-Control", pageCacheControl)
+        .header("Cache-Control", cacheControl())
         .send();
     }
     if (page.kind === "whole") {

@@ -23,7 +23,7 @@ const newest = (dates: ReadonlyArray<string | undefined>): string | undefined =>
 /**
  * Every content page of the portal, read from the content service in Malay (both languages have
  * the same ids; each page is listed with its English alternate). `lastmod` is the content's own
- * date where it has one: a store article's publication, a campaign's start, a legal text's
+ * date where it has one: a store article's publication, a running campaign's start, a legal text's
  * update, and for a listing the newest of its items. Content without a date gets none (a made-up
  * date would teach search engines to ignore it).
  */
@@ -44,7 +44,10 @@ export async function sitemapPages(contactEnabled: boolean): Promise<SitemapPage
       ...TERMS.map((termsType) => c.getTerms({ lang, termsType })),
     ]);
   const articleDates = articles.data.map((item) => item.publishedAt);
-  const campaignDates = campaigns.data.map((item) => item.startDate);
+  // An upcoming campaign's start is a date to come, not a modification: it gets none.
+  const started = (item: (typeof campaigns.data)[number]) =>
+    item.status === "current" ? [item.startDate] : [];
+  const campaignDates = campaigns.data.flatMap(started);
   const termsDates = terms.map((item) => item.data.updatedAt);
   return [
     { path: "/", lastmod: newest([...articleDates, ...campaignDates]) },
@@ -63,7 +66,7 @@ export async function sitemapPages(contactEnabled: boolean): Promise<SitemapPage
     { path: "/campaigns", lastmod: newest(campaignDates) },
     ...campaigns.data.map((item) => ({
       path: `/campaigns/${item.id}`,
-      lastmod: newest([item.startDate]),
+      lastmod: newest(started(item)),
     })),
     { path: "/store", lastmod: newest(articleDates) },
     ...articles.data.map((item) => ({

@@ -23,10 +23,42 @@ export interface PageCacheOptions {
   maxEntries: number;
 }
 
+const DAY_MS = 86_400_000;
+/** Malaysia is UTC+8 all year. */
+const MALAYSIA_OFFSET_MS = 8 * 3_600_000;
+
+/** The Malaysian calendar day of an instant, as a day number (days since 1970-01-01 in UTC+8). */
+export const malaysianDayOf = (ms: number): number =>
+  Math.floor((ms + MALAYSIA_OFFSET_MS) / DAY_MS);
+
+/** Whole seconds from `now` to the next midnight in Malaysia (at least 1). */
+export function secondsToMalaysianMidnight(now: number): number {
+  const left = DAY_MS - ((now + MALAYSIA_OFFSET_MS) % DAY_MS);
+  return Math.max(1, Math.floor(left / 1000));
+}
+
+/**
+ * The Cache-Control of a cacheable page at `now`: fresh for `maxAge` (60 s for a 404), served
+ * stale for `staleWhileRevalidate`, but neither past the next midnight in Malaysia. Prices and
+ * campaigns change on the Malaysian day (the content service prices every page's plans and packs
+ * for that day), so no cache may keep a page showing yesterday's price or offers.
+ */
+export function pageCacheControl(
+  options: Pick<PageCacheOptions, "maxAge" | "staleWhileRevalidate">,
+  status: number,
+  now: number,
+): string {
+  const left = secondsToMalaysianMidnight(now);
+  const fresh = Math.min(status === 404 ? 60 : options.maxAge, left);
+  const stale = status === 404 ? 0 : Math.min(options.staleWhileRevalidate, left - fresh);
+  return `public, max-age=0, s-maxage=${fresh}${stale > 0 ? `, stale-while-revalidate=${stale}` : ""}`;
+}
+
 /**
  * The render server's own copy of its cacheable pages, so a page a CDN has not cached yet (or a
  * deployment without a CDN) is not rendered on every request. Same rules as the CDN: fresh for
- * `maxAge`, then served stale for up to `staleWhileRevalidate` while one request renders it again.
+ * `maxAge`, then served stale for up to `staleWhileRevalidate` while one request renders it again,
+ * and never past the Malaysian day it was rendered on (`pageCacheControl`).
  */
 export class PageCache {
   readonly #pages: LRUCache<string, CachedPage>;
@@ -43,6 +75,11 @@ export class PageCache {
     if (this.#options.maxEntries === 0) return undefined;
     const page = this.#pages.get(key);
     if (!page) return undefined;
+    // A page rendered on another Malaysian day may show that day's prices: never served.
+    if (malaysianDayOf(page.storedAt) !== malaysianDayOf(now)) {
+      this.#pages.delete(key);
+      return undefined;
+    }
     const age = (now - page.storedAt) / 1000;
     if (age < this.#options.maxAge) return { page, fresh: true };
     if (age < this.#options.maxAge + this.#options.staleWhileRevalidate)

@@ -1,4 +1,5 @@
 import { LANGUAGE_PARAM, htmlLang, type Lang } from "./language";
+import { isCampaignPrice, type Priced } from "./price";
 
 /** Brand suffix of every document title. */
 export const SITE_NAME = "Suria";
@@ -154,7 +155,12 @@ export function breadcrumbs(
   };
 }
 
-/** schema.org Product with an Offer in Malaysian ringgit (plans and packs). */
+/**
+ * schema.org Product with its Offer in Malaysian ringgit (plans, packs, bundles): `price` is what
+ * a new subscriber pays for the first month today (the net campaign price, as the sign-up records
+ * it), with `priceValidUntil` the last day of the campaign that gave it; `priceSpecification`
+ * holds each monthly period (`billingStart` months already billed, `billingDuration` months).
+ */
 export function productLd(
   context: HeadContext,
   product: {
@@ -162,11 +168,27 @@ export function productLd(
     description: string;
     path: string;
     image?: string | undefined;
-    price: number;
-    monthly: boolean;
+    priced: Priced;
   },
 ): JsonLd {
   const url = pageUrl(context.siteUrl, product.path, context.lang);
+  const { price, priceValidUntil } = product.priced;
+  const money = (amount: number) => amount.toFixed(2);
+  const periods = price.periods.map((period) => ({
+    "@type": "UnitPriceSpecification",
+    price: money(period.monthlyRm),
+    priceCurrency: "MYR",
+    unitCode: "MON",
+    referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
+    ...(price.periods.length > 1
+      ? {
+          billingStart: period.fromMonth - 1,
+          ...(period.toMonth !== undefined
+            ? { billingDuration: period.toMonth - period.fromMonth + 1 }
+            : {}),
+        }
+      : {}),
+  }));
   return {
     "@type": "Product",
     name: product.name,
@@ -176,21 +198,12 @@ export function productLd(
     brand: { "@type": "Brand", name: SITE_NAME },
     offers: {
       "@type": "Offer",
-      price: product.price.toFixed(2),
+      price: money(price.periods[0]?.monthlyRm ?? price.regularMonthlyRm),
       priceCurrency: "MYR",
+      ...(priceValidUntil && isCampaignPrice(price) ? { priceValidUntil } : {}),
       availability: "https://schema.org/InStock",
       url,
-      ...(product.monthly
-        ? {
-            priceSpecification: {
-              "@type": "UnitPriceSpecification",
-              price: product.price.toFixed(2),
-              priceCurrency: "MYR",
-              unitCode: "MON",
-              referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
-            },
-          }
-        : {}),
+      priceSpecification: periods.length === 1 ? periods[0] : periods,
     },
   };
 }

@@ -180,11 +180,6 @@ export const shellMessages = defineMessages({
     description: "Name of the English language (in English)",
   },
   home: { id: "shell.crumb.home", defaultMessage: "Home", description: "Breadcrumb: home" },
-  priceMonthly: {
-    id: "shell.price.monthly",
-    defaultMessage: "RM{price}/month",
-    description: "Monthly price in ringgit",
-  },
   priceOnce: {
     id: "shell.price.once",
     defaultMessage: "RM{price}",

@@ -22,3 +22,22 @@ export function loadContent(
 ): Promise<void> {
   return context.budget.wait(orNotFound(work));
 }
+
+/** What a route's loader answers to give the page another status than 200 (an ended campaign). */
+export interface LoaderStatus {
+  httpStatus?: 410;
+}
+
+/**
+ * The status a page's loaders asked for (`{ httpStatus }` in a match's loader data), if any: the
+ * server answers it instead of 200.
+ */
+export function loaderStatus(
+  matches: ReadonlyArray<{ loaderData?: unknown }>,
+): LoaderStatus["httpStatus"] {
+  for (const match of matches) {
+    const status = (match.loaderData as LoaderStatus | undefined)?.httpStatus;
+    if (status) return status;
+  }
+  return undefined;
+}

@@ -10,9 +10,11 @@ import {
   type Answer,
 } from "../../content/encoded.js";
 import { contentVersion, importContent, type ContentKind } from "../../content/importer.js";
+import { contentPricer, type ContentPricer, type PricedKind } from "../../content/prices.js";
 import { activeHighlight, ContentRepository } from "../../content/repository.js";
 import { buildSiteIndexes, searchSite } from "../../content/site-search.js";
 import { createSupportIndex, normalizeQuery, type SupportCategory } from "@portal/support-search";
+import { malaysianDate } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { seedDir } from "../../lib/paths.js";
 import type { OperationTable } from "../../openapi/register.js";
@@ -77,6 +79,9 @@ async function importAtStart(scope: FastifyInstance): Promise<void> {
  * The content catalogue of openapi/content.yaml (everything but the account operations): every
  * GET answers from the content tables in the `{ response }` envelope with an ETag. Answers are
  * kept serialised in an in-process cache per operation and parameters, emptied by an import.
+ * Plans, packs and campaigns carry what the service computes on the Malaysian day of the request
+ * (prices, campaign status and offers): their answers are cached per day as well, so the first
+ * request after midnight (UTC+8) is answered with the new day's campaign rules.
  * Also serves the content images under /content/images/.
  */
 export async function contentCatalogOperations(scope: FastifyInstance): Promise<OperationTable> {
@@ -134,6 +139,32 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
   };
   const emptyList = (key: string) => () => new Error(`${key}: a list answered nothing`);
 
+  /** Today in Malaysia: the day whose campaign rules price the answers. */
+  const today = () => malaysianDate(scope.clock.now());
+  /** The pricer of a language and day, over the shop's catalogue (cached per content version). */
+  const pricerOf = async (lang: string, day: string): Promise<ContentPricer> => {
+    const catalog = await cache.get(`price-catalog:${lang}`, () =>
+      scope.services.catalog.load(db, lang as "bm" | "en"),
+    );
+    if (!catalog) throw new Error(`no catalogue for ${lang}`);
+    return contentPricer(catalog, day);
+  };
+  /**
+   * A loader whose JSON is completed by the pricer of `lang` on `day` (nothing to complete:
+   * undefined, the 404 of the caller).
+   */
+  const pricedLoad =
+    (
+      lang: string,
+      day: string,
+      load: () => Promise<string | undefined>,
+      complete: (pricer: ContentPricer, json: string) => string,
+    ) =>
+    async () => {
+      const json = await load();
+      return json === undefined ? undefined : complete(await pricerOf(lang, day), json);
+    };
+
   /** GET of one document by its id parameter; 404 naming the kind when absent. */
   const byId =
     (operationId: string, kind: ContentKind, label: string, param = "id") =>
@@ -145,6 +176,44 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
         `${operationId}:${p.lang}:${id}`,
         () => repo.one(kind, p.lang as string, id),
         () => notFound(`${label} ${id} not found`, `${kind}.notFound`),
+      );
+    };
+
+  /** GET of one plan or pack by id, with its price of the day. */
+  const pricedById =
+    (operationId: string, kind: PricedKind, label: string) =>
+    (request: FastifyRequest, reply: FastifyReply) => {
+      const { lang, id } = paramsOf(request) as { lang: string; id: string };
+      const day = today();
+      return respond(
+        reply,
+        `${operationId}:${lang}:${id}@${day}`,
+        pricedLoad(
+          lang,
+          day,
+          () => repo.one(kind, lang, id),
+          (pricer, json) => JSON.stringify(pricer.item(kind, JSON.parse(json))),
+        ),
+        () => notFound(`${label} ${id} not found`, `${kind}.notFound`),
+      );
+    };
+
+  /** A listing call (`?lang=`) of plans or packs, each with its price of the day. */
+  const pricedListing =
+    (operationId: string, kind: PricedKind) => (request: FastifyRequest, reply: FastifyReply) => {
+      const lang = langQuery(request);
+      const day = today();
+      const key = `${operationId}:${lang}@${day}`;
+      return respond(
+        reply,
+        key,
+        pricedLoad(
+          lang,
+          day,
+          () => repo.listing(kind, lang),
+          (pricer, json) => pricer.listing(kind, json),
+        ),
+        emptyList(key),
       );
     };
 
@@ -257,30 +326,67 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
     getSupportAll: list("getSupportAll", "support"),
     getProductContent: byId("getProductContent", "product", "Product", "product"),
     getProductComboList(request, reply) {
-      const { lang, product } = paramsOf(request);
-      const key = `getProductComboList:${lang}:${product}`;
+      const { lang, product } = paramsOf(request) as { lang: string; product: string };
+      const day = today();
+      const key = `getProductComboList:${lang}:${product}@${day}`;
       return respond(
         reply,
         key,
-        () => repo.list("combo", lang as string, { field: "product", value: product as string }),
+        pricedLoad(
+          lang,
+          day,
+          () => repo.list("combo", lang, { field: "product", value: product }),
+          (pricer, json) => pricer.list("combo", json),
+        ),
         emptyList(key),
       );
     },
     getProductItem(request, reply) {
-      const { lang, product, id } = paramsOf(request);
+      const { lang, product, id } = paramsOf(request) as Record<"lang" | "product" | "id", string>;
+      const day = today();
       return respond(
         reply,
-        `getProductItem:${lang}:${product}:${id}`,
-        () =>
-          repo.one("combo", lang as string, id as string, {
-            field: "product",
-            value: product as string,
-          }),
+        `getProductItem:${lang}:${product}:${id}@${day}`,
+        pricedLoad(
+          lang,
+          day,
+          () => repo.one("combo", lang, id, { field: "product", value: product }),
+          (pricer, json) => JSON.stringify(pricer.item("combo", JSON.parse(json))),
+        ),
         () => notFound(`Package ${id} of ${product} not found`, "combo.notFound"),
       );
     },
-    getCampaigns: list("getCampaigns", "campaign"),
-    getCampaign: byId("getCampaign", "campaign", "Campaign"),
+    getCampaigns(request, reply) {
+      const { lang } = paramsOf(request) as { lang: string };
+      const day = today();
+      const key = `getCampaigns:${lang}@${day}`;
+      return respond(
+        reply,
+        key,
+        pricedLoad(
+          lang,
+          day,
+          () => repo.list("campaign", lang),
+          (pricer, json) => pricer.campaigns(json),
+        ),
+        emptyList(key),
+      );
+    },
+    getCampaign(request, reply) {
+      const { lang, id } = paramsOf(request) as { lang: string; id: string };
+      const day = today();
+      return respond(
+        reply,
+        `getCampaign:${lang}:${id}@${day}`,
+        pricedLoad(
+          lang,
+          day,
+          () => repo.one("campaign", lang, id),
+          (pricer, json) => JSON.stringify(pricer.campaign(JSON.parse(json))),
+        ),
+        () => notFound(`Campaign ${id} not found`, "campaign.notFound"),
+      );
+    },
     listStoreArticles: list("listStoreArticles", "article"),
     getStoreArticle: byId("getStoreArticle", "article", "Store article"),
     getDealersByState(request, reply) {
@@ -295,8 +401,8 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
     },
     getChannel: byId("getChannel", "channel", "Channel"),
     getMovie: byId("getMovie", "movie", "Movie"),
-    getBundle: byId("getBundle", "bundle", "Bundle"),
-    getPackage: byId("getPackage", "package", "Package"),
+    getBundle: pricedById("getBundle", "bundle", "Bundle"),
+    getPackage: pricedById("getPackage", "package", "Package"),
     async search(request, reply) {
       const query = request.query as { keyword: string; lang: "bm" | "en"; limit?: number };
       const keyword = normalizeQuery(query.keyword);
@@ -312,16 +418,22 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       });
       return send(reply, answer as Answer);
     },
-    listPackages: listing("listPackages", "package"),
+    listPackages: pricedListing("listPackages", "package"),
     listChannels: listing("listChannels", "channel"),
-    listBundles: listing("listBundles", "bundle"),
+    listBundles: pricedListing("listBundles", "bundle"),
     listMovies: listing("listMovies", "movie"),
     getHome(request, reply) {
       const lang = langQuery(request);
+      const day = today();
       return respond(
         reply,
-        `getHome:${lang}`,
-        () => repo.one("home", lang, "home"),
+        `getHome:${lang}@${day}`,
+        pricedLoad(
+          lang,
+          day,
+          () => repo.one("home", lang, "home"),
+          (pricer, json) => pricer.home(json),
+        ),
         // The contract has no 404 here: missing home content is a broken installation.
         () => new Error(`home content (${lang}) is missing; run the content import`),
       );

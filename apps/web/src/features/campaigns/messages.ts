@@ -10,7 +10,7 @@ export const campaignListMessages = defineMessages({
   },
   lead: {
     id: "campaigns.lead",
-    defaultMessage: "Current offers on Suria Fibre and Suria TV.",
+    defaultMessage: "Offers on Suria Fibre and Suria TV, running now and coming soon.",
     description: "Campaign listing intro",
   },
 });

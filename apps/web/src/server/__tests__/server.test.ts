@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { robotsTxt, sitemapXml } from "../discovery";
 import { readWebEnv } from "../env";
 import { movedLocation } from "../moved";
-import { PageCache, encodedBody, type CachedPage } from "../page-cache";
+import {
+  PageCache,
+  encodedBody,
+  pageCacheControl,
+  secondsToMalaysianMidnight,
+  type CachedPage,
+} from "../page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from "../security";
 import { sitemapSchemaErrors } from "./sitemap-schema";
 
@@ -104,6 +110,31 @@ describe("page cache", () => {
     expect(cache.get("/a", 9_000)?.fresh).toBe(true);
     expect(cache.get("/a", 11_000)?.fresh).toBe(false);
     expect(cache.get("/a", 31_000)).toBeUndefined();
+  });
+
+  it("never serves a page past the Malaysian midnight after it was rendered", () => {
+    // 23:55 on 31 January 2027 in Malaysia (15:55 UTC): the year-end price's last minutes.
+    const rendered = Date.parse("2027-01-31T15:55:00Z");
+    const cache = new PageCache({ maxAge: 300, staleWhileRevalidate: 86_400, maxEntries: 5 });
+    cache.set("/fibre/fibre-500", { ...page("RM129"), storedAt: rendered });
+    expect(cache.get("/fibre/fibre-500", Date.parse("2027-01-31T15:59:59Z"))?.fresh).toBe(true);
+    // 00:00 on 1 February: fresh by maxAge, but rendered yesterday: gone, rendered again.
+    expect(cache.get("/fibre/fibre-500", Date.parse("2027-01-31T16:00:00Z"))).toBeUndefined();
+  });
+
+  it("tells a CDN the same: fresh and stale only until midnight in Malaysia", () => {
+    const options = { maxAge: 300, staleWhileRevalidate: 86_400 };
+    // Noon in Malaysia: 12 hours to midnight.
+    const noon = Date.parse("2026-11-21T04:00:00Z");
+    expect(secondsToMalaysianMidnight(noon)).toBe(43_200);
+    expect(pageCacheControl(options, 200, noon)).toBe(
+      "public, max-age=0, s-maxage=300, stale-while-revalidate=42900",
+    );
+    // Two minutes to midnight: fresh for 120 s, nothing stale after.
+    const late = Date.parse("2026-11-21T15:58:00Z");
+    expect(pageCacheControl(options, 200, late)).toBe("public, max-age=0, s-maxage=120");
+    expect(pageCacheControl(options, 410, late)).toBe("public, max-age=0, s-maxage=120");
+    expect(pageCacheControl(options, 404, noon)).toBe("public, max-age=0, s-maxage=60");
   });
 
   it("refreshes a stale page once at a time", async () => {

@@ -3,10 +3,11 @@ import { Card } from "@portal/ui";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ContentData } from "../api";
-import { formatRm, formatShortDate } from "../format";
+import { formatShortDate } from "../format";
 import { imageUrl } from "../image-url";
 import { useLanguage } from "../language";
 import { shellMessages } from "../messages";
+import { PriceText } from "./price-text";
 
 type Combo = ContentData<"getProductItem">;
 type Channel = ContentData<"getChannel">;
@@ -57,9 +58,7 @@ export function ComboCard({
       }
       footer={
         <>
-          <span className="price">
-            {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(combo.priceRm) })}
-          </span>
+          <PriceText item={combo} plan />
           {action ? <div className="card-action">{action}</div> : null}
         </>
       }
@@ -176,7 +175,6 @@ export function ArticleCard({
 
 /** Card of an add-on pack. */
 export function PackageCard({ pack, headingLevel = 2 }: { pack: Pack; headingLevel?: 2 | 3 }) {
-  const intl = useIntl();
   return (
     <Card
       headingLevel={headingLevel}
@@ -187,11 +185,7 @@ export function PackageCard({ pack, headingLevel = 2 }: { pack: Pack; headingLev
         </Link>
       }
       description={<p>{pack.description}</p>}
-      footer={
-        <span className="price">
-          {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(pack.priceRm) })}
-        </span>
-      }
+      footer={<PriceText item={pack} />}
     />
   );
 }
@@ -210,16 +204,12 @@ export function BundleCard({ bundle, headingLevel = 2 }: { bundle: Bundle; headi
         </Link>
       }
       description={<p>{bundle.description}</p>}
-      footer={
-        <span className="price">
-          {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(bundle.priceRm) })}
-        </span>
-      }
+      footer={<PriceText item={bundle} plan />}
     />
   );
 }
 
-/** Card of a campaign. */
+/** Card of a campaign: its dates, or its first day while it has not started. */
 export function CampaignCard({
   campaign,
   headingLevel = 2,
@@ -233,15 +223,24 @@ export function CampaignCard({
       headingLevel={headingLevel}
       imageUrl={imageUrl(campaign.image)}
       eyebrow={
-        <FormattedMessage
-          id="campaigns.card.dates"
-          defaultMessage="{start} – {end}"
-          description="Campaign date range on a card"
-          values={{
-            start: formatShortDate(campaign.startDate, lang),
-            end: formatShortDate(campaign.endDate, lang),
-          }}
-        />
+        campaign.status === "upcoming" ? (
+          <FormattedMessage
+            id="campaigns.card.starts"
+            defaultMessage="Starts {start}"
+            description="On the card of a campaign that has not started: its first day"
+            values={{ start: formatShortDate(campaign.startDate, lang) }}
+          />
+        ) : (
+          <FormattedMessage
+            id="campaigns.card.dates"
+            defaultMessage="{start} – {end}"
+            description="Campaign date range on a card"
+            values={{
+              start: formatShortDate(campaign.startDate, lang),
+              end: formatShortDate(campaign.endDate, lang),
+            }}
+          />
+        )
       }
       title={
         <Link to="/campaigns/$campaignId" params={{ campaignId: campaign.id }}>

@@ -8,7 +8,7 @@ import {
   PackLinks,
   ComboLink,
 } from "../../../shared/components/detail-layout";
-import { formatRm } from "../../../shared/format";
+import { PriceText } from "../../../shared/components/price-text";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { shellMessages } from "../../../shared/messages";
@@ -56,8 +56,8 @@ export function BundleDetailPage({ id }: { id: string }) {
       nextStep={{ kind: "fibrePlan", packageId: bundle.id, name: bundle.name }}
     >
       <PageHeader title={bundle.name} lead={bundle.description} />
-      <p className="price">
-        {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(bundle.priceRm) })}
+      <p>
+        <PriceText item={bundle} plan detail />
       </p>
       <dl className="facts">
         <dt>{intl.formatMessage(messages.speed)}</dt>

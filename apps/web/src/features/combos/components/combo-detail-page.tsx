@@ -5,7 +5,7 @@ import { defineMessages, useIntl } from "react-intl";
 import type { ProductKey } from "../../../shared/analytics";
 import { DetailLayout, Highlights, PackLinks } from "../../../shared/components/detail-layout";
 import { useConfig } from "../../../shared/config";
-import { formatRm } from "../../../shared/format";
+import { PriceText } from "../../../shared/components/price-text";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { shellMessages } from "../../../shared/messages";
@@ -56,8 +56,8 @@ export function ComboDetailPage({ product, id }: { product: ProductKey; id: stri
         <span className="badge">{intl.formatMessage(shellMessages.recommended)}</span>
       ) : null}
       <PageHeader title={combo.name} lead={combo.tagline} />
-      <p className="price">
-        {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(combo.priceRm) })}
+      <p>
+        <PriceText item={combo} plan detail />
       </p>
       {product === "fibre" ? (
         <p className="detail__cta">

@@ -3,10 +3,9 @@ import { Link } from "@tanstack/react-router";
 import { PageHeader } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import { ChannelLinks, DetailLayout, Highlights } from "../../../shared/components/detail-layout";
-import { formatRm } from "../../../shared/format";
+import { PriceText } from "../../../shared/components/price-text";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
-import { shellMessages } from "../../../shared/messages";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { packageQueryOptions } from "../api/get-packages";
 
@@ -44,8 +43,8 @@ export function PackageDetailPage({ id }: { id: string }) {
       nextStep={{ kind: "tvPack", addOnId: pack.id, name: pack.name }}
     >
       <PageHeader title={pack.name} lead={pack.description} />
-      <p className="price">
-        {intl.formatMessage(shellMessages.priceMonthly, { price: formatRm(pack.priceRm) })}
+      <p>
+        <PriceText item={pack} detail />
       </p>
       <Highlights title={intl.formatMessage(messages.highlights)} items={pack.highlights} />
       <h2>{intl.formatMessage(messages.channels, { count: pack.channelIds.length })}</h2>
