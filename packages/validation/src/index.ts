@@ -25,7 +25,12 @@ export {
   isPersonName,
   isPostcode,
 } from "./text.js";
-export { mobileNumberSchema, normaliseMobileNumber, isMobileNumber } from "./mobile.js";
+export {
+  PHONE_NUMBER_MAX_LENGTH,
+  mobileNumberSchema,
+  normaliseMobileNumber,
+  isMobileNumber,
+} from "./mobile.js";
 export { contactNumberSchema, normaliseContactNumber, isContactNumber } from "./contact-number.js";
 export { formatContactNumber, telUrl } from "./phone-format.js";
 export {
