@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
 import { normaliseMobileNumber, PHONE_NUMBER_MAX_LENGTH } from "./mobile.js";
+import { inputHints } from "./form/fields.js";
 import { nationalNumber } from "./phone-format.js";
 
 // National fixed-line form: 03 (Klang Valley) + 8 digits; 04-07 and 09 + 7 digits; 082-089
@@ -35,4 +36,6 @@ export const contactNumberSchema = v.pipe(
   v.maxLength(PHONE_NUMBER_MAX_LENGTH, M.contactNumber),
   v.check((value: string) => normaliseContactNumber(value) !== undefined, M.contactNumber),
   v.transform((value) => normaliseContactNumber(value) as string),
+  // No autofill: the second number is usually someone else's (a family member's, an office).
+  inputHints({ inputMode: "tel", autoComplete: "off" }),
 );

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
+import { inputHints } from "./form/fields.js";
 import { nationalNumber } from "./phone-format.js";
 
 // National form: 01X followed by 7 or 8 subscriber digits (011 numbers have 8).
@@ -29,4 +30,5 @@ export const mobileNumberSchema = v.pipe(
   v.maxLength(PHONE_NUMBER_MAX_LENGTH, M.mobile),
   v.check((value: string) => normaliseMobileNumber(value) !== undefined, M.mobile),
   v.transform((value) => normaliseMobileNumber(value) as string),
+  inputHints({ inputMode: "tel", autoComplete: "tel" }),
 );
