@@ -93,6 +93,8 @@ export type SelectFieldProps = FieldChrome &
     options: ReadonlyArray<FieldOption>;
     /** A first, empty option (already translated). */
     placeholder?: string;
+    /** Ignored (a list has no length), so a form hook's field props spread onto any field. */
+    maxLength?: number;
   };
 
 /** A labelled native select with hint and error message. */
@@ -105,6 +107,7 @@ export function SelectField({
   required,
   options,
   placeholder,
+  maxLength: _maxLength,
   ...select
 }: SelectFieldProps) {
   const autoId = useId();
@@ -145,6 +148,8 @@ export function SelectField({
 
 /** Props of RadioGroup. */
 export interface RadioGroupProps extends FieldChrome {
+  /** The id of the first option's input, where a link to the group (an error summary) lands. */
+  id?: string;
   name: string;
   options: ReadonlyArray<FieldOption>;
   value?: string;
@@ -159,6 +164,7 @@ export function RadioGroup({
   label,
   hint,
   error,
+  id,
   name,
   options,
   value,
@@ -166,7 +172,8 @@ export function RadioGroup({
   required,
   inline,
 }: RadioGroupProps) {
-  const baseId = useId();
+  const autoId = useId();
+  const baseId = id ?? autoId;
   const intl = useIntl();
   const hintId = hint ? `${baseId}-hint` : undefined;
   const errorId = error ? `${baseId}-error` : undefined;
@@ -192,13 +199,13 @@ export function RadioGroup({
         </p>
       ) : null}
       <div className="pui-radio-group__options">
-        {options.map((o) => {
-          const id = `${baseId}-${o.value}`;
+        {options.map((o, i) => {
+          const optionId = id && i === 0 ? id : `${baseId}-${o.value}`;
           return (
             <div className="pui-radio" key={o.value}>
               <input
                 type="radio"
-                id={id}
+                id={optionId}
                 name={name}
                 value={o.value}
                 checked={value === undefined ? undefined : value === o.value}
@@ -206,7 +213,7 @@ export function RadioGroup({
                 required={required}
                 aria-invalid={error ? true : undefined}
               />
-              <label htmlFor={id}>{o.label}</label>
+              <label htmlFor={optionId}>{o.label}</label>
             </div>
           );
         })}

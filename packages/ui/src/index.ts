@@ -10,6 +10,7 @@ export {
   perceivedBrightness,
   type Rgb,
 } from "./colour.js";
+export { ErrorSummary, type ErrorSummaryEntry, type ErrorSummaryProps } from "./error-summary.js";
 export {
   RadioGroup,
   SelectField,

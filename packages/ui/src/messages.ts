@@ -65,6 +65,12 @@ export const uiMessages = {
     defaultMessage: "(required)",
     description: "Marks a required form field",
   },
+  errorSummary: {
+    id: "ui.error-summary.title",
+    defaultMessage:
+      "{count, plural, one {One field needs your attention} other {# fields need your attention}}",
+    description: "Heading of a form's error summary, with the number of invalid fields",
+  },
   language: {
     id: "ui.language",
     defaultMessage: "Language",

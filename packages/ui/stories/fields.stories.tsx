@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
-import { RadioGroup, SelectField, TextField } from "../src/index.js";
+import { Button, ErrorSummary, RadioGroup, SelectField, TextField } from "../src/index.js";
 import { useText } from "./text.js";
 
 /** Labelled fields with hint and error (aria-invalid, aria-describedby), as the forms use them. */
@@ -76,3 +76,62 @@ function Residence(props: { error?: boolean; inline?: boolean }) {
 export const RadioGroupChosen: Story = { render: () => <Residence /> };
 export const RadioGroupInline: Story = { render: () => <Residence inline /> };
 export const RadioGroupWithError: Story = { render: () => <Residence error /> };
+
+/**
+ * A form after an invalid submit: the error summary at its top lists the invalid fields, each a
+ * link to its field (the radio group's link lands on its first option), and takes focus when it
+ * appears. Forms get it from useSchemaForm (@portal/validation/react); here the entries are
+ * written by hand.
+ */
+function AddressForm(props: { count: 1 | 3 }) {
+  const t = useText();
+  const postcode = t("Poskod mempunyai tepat 5 digit.", "A postcode has exactly 5 digits.");
+  const state = t("Pilih negeri dari senarai.", "Choose a state from the list.");
+  const residence = t("Pilih rumah bertanah atau bertingkat.", "Choose landed or multi-storey.");
+  const errors = [
+    { id: "story-postcode", message: postcode },
+    { id: "story-state", message: state },
+    { id: "story-residence", message: residence },
+  ].slice(0, props.count);
+  const shows = (id: string) => errors.some((e) => e.id === id);
+  return (
+    <form noValidate onSubmit={(event) => event.preventDefault()}>
+      <ErrorSummary errors={errors} />
+      <TextField
+        id="story-postcode"
+        label={t("Poskod", "Postcode")}
+        inputMode="numeric"
+        maxLength={5}
+        required
+        defaultValue="4730"
+        error={shows("story-postcode") ? postcode : undefined}
+      />
+      <SelectField
+        id="story-state"
+        label={t("Negeri", "State")}
+        placeholder={t("Pilih negeri", "Choose a state")}
+        options={[
+          { value: "selangor", label: "Selangor" },
+          { value: "johor", label: "Johor" },
+        ]}
+        required
+        error={shows("story-state") ? state : undefined}
+      />
+      <RadioGroup
+        id="story-residence"
+        name="residenceType"
+        label={t("Jenis kediaman", "Residence type")}
+        options={[
+          { value: "landed", label: t("Rumah bertanah", "Landed house") },
+          { value: "multiStorey", label: t("Bangunan bertingkat", "Multi-storey building") },
+        ]}
+        required
+        error={shows("story-residence") ? residence : undefined}
+      />
+      <Button type="submit">{t("Semak liputan", "Check coverage")}</Button>
+    </form>
+  );
+}
+
+export const ErrorSummaryAfterSubmit: Story = { render: () => <AddressForm count={3} /> };
+export const ErrorSummaryOneField: Story = { render: () => <AddressForm count={1} /> };

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
-import { normaliseMobileNumber } from "./mobile.js";
+import { normaliseMobileNumber, PHONE_NUMBER_MAX_LENGTH } from "./mobile.js";
+import { inputHints } from "./form/fields.js";
+import { nationalNumber } from "./phone-format.js";
 
-// Spaces and dashes are accepted anywhere as visual separators (03-1234 5678).
-const SEPARATORS = /[\s-]/g;
 // National fixed-line form: 03 (Klang Valley) + 8 digits; 04-07 and 09 + 7 digits; 082-089
 // (Sabah, Sarawak) + 6 digits.
 const NATIONAL_FIXED_LINE = /^0(?:3[0-9]{8}|[4-79][0-9]{7}|8[2-9][0-9]{6})$/;
@@ -11,17 +11,14 @@ const NATIONAL_FIXED_LINE = /^0(?:3[0-9]{8}|[4-79][0-9]{7}|8[2-9][0-9]{6})$/;
 /**
  * Normalises a Malaysian mobile or fixed-line number to E.164 (`+601XXXXXXXX`, `+603XXXXXXXX`,
  * `+604XXXXXXX`...), or returns undefined when it is neither. Accepted: the national form
- * (`012-3456789`, `03-1234 5678`), `+60...` or `60...`, with optional spaces or dashes.
+ * (`012-3456789`, `03-1234 5678`, `(03) 1234 5678`), `+60...` or `60...`, with spaces, dashes,
+ * dots or parentheses anywhere.
  */
 export function normaliseContactNumber(raw: string): string | undefined {
   const mobile = normaliseMobileNumber(raw);
   if (mobile) return mobile;
-  const compact = raw.replace(SEPARATORS, "");
-  let national: string;
-  if (compact.startsWith("+60")) national = `0${compact.slice(3)}`;
-  else if (compact.startsWith("60")) national = `0${compact.slice(2)}`;
-  else national = compact;
-  return NATIONAL_FIXED_LINE.test(national) ? `+6${national}` : undefined;
+  const national = nationalNumber(raw);
+  return national !== undefined && NATIONAL_FIXED_LINE.test(national) ? `+6${national}` : undefined;
 }
 
 /** Tells whether a string is a Malaysian mobile or fixed-line number in any accepted form. */
@@ -36,7 +33,9 @@ export const isContactNumber = (value: unknown): boolean =>
 export const contactNumberSchema = v.pipe(
   v.string(M.type),
   v.nonEmpty(M.required),
-  v.maxLength(20, M.contactNumber),
+  v.maxLength(PHONE_NUMBER_MAX_LENGTH, M.contactNumber),
   v.check((value: string) => normaliseContactNumber(value) !== undefined, M.contactNumber),
   v.transform((value) => normaliseContactNumber(value) as string),
+  // No autofill: the second number is usually someone else's (a family member's, an office).
+  inputHints({ inputMode: "tel", autoComplete: "off" }),
 );

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
 import { contactNumberSchema } from "./contact-number.js";
+import { inputHints } from "./form/fields.js";
 import { mobileNumberSchema } from "./mobile.js";
 import { emailSchema, optionalOrEmpty, personNameSchema, requiredString } from "./text.js";
 
@@ -19,7 +20,10 @@ export const contactUsFormSchema = v.object(
     mobileNumber: mobileNumberSchema,
     email: optionalOrEmpty(emailSchema, M.email),
     altNumber: contactNumberSchema,
-    address: requiredString(ADDRESS_MAX_LENGTH),
+    address: v.pipe(
+      requiredString(ADDRESS_MAX_LENGTH),
+      inputHints({ autoComplete: "street-address" }),
+    ),
     boxSelection: requiredString(SELECTION_MAX_LENGTH),
     dishSelection: requiredString(SELECTION_MAX_LENGTH),
   },

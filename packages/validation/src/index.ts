@@ -25,7 +25,12 @@ export {
   isPersonName,
   isPostcode,
 } from "./text.js";
-export { mobileNumberSchema, normaliseMobileNumber, isMobileNumber } from "./mobile.js";
+export {
+  PHONE_NUMBER_MAX_LENGTH,
+  mobileNumberSchema,
+  normaliseMobileNumber,
+  isMobileNumber,
+} from "./mobile.js";
 export { contactNumberSchema, normaliseContactNumber, isContactNumber } from "./contact-number.js";
 export { formatContactNumber, telUrl } from "./phone-format.js";
 export {
@@ -36,14 +41,40 @@ export {
   SLUG_MAX_LENGTH,
   IMAGE_NAME_MAX_LENGTH,
 } from "./slug.js";
-export { myKadSchema, normaliseMyKad, isMyKad, isMyKadDate, isMyKadPlaceOfBirth } from "./mykad.js";
+export {
+  MYKAD_MAX_LENGTH,
+  myKadSchema,
+  normaliseMyKad,
+  isMyKad,
+  isMyKadDate,
+  isMyKadPlaceOfBirth,
+} from "./mykad.js";
 export { otpSchema, isOtp } from "./otp.js";
 export {
   REFERRAL_CODE_MAX_LENGTH,
+  REFERRAL_CODE_INPUT_MAX_LENGTH,
   normaliseReferralCode,
   isReferralCode,
 } from "./referral-code.js";
-export { referralCodeSchema } from "./referral.js";
+export {
+  referralCodeSchema,
+  referralCodeFormSchema,
+  referralStatusBodySchema,
+} from "./referral.js";
+export {
+  SEARCH_QUERY_MAX_LENGTH,
+  searchQuerySchema,
+  siteSearchFormSchema,
+  supportSearchFormSchema,
+} from "./search.js";
+export {
+  fieldConstraints,
+  inputHints,
+  type FieldConstraints,
+  type InputHints,
+  type InputMode,
+} from "./form/fields.js";
+export type { FormField, FormMessages, FormSchema, FormValues } from "./form/state.js";
 export {
   UPLOAD_MAX_BYTES,
   UPLOAD_TYPES,

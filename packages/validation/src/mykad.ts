@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
+import { inputHints } from "./form/fields.js";
 
 // YYMMDD-PB-###G, dashes either both present or both absent.
 const MYKAD = /^([0-9]{6})(-?)([0-9]{2})\2([0-9]{4})$/;
@@ -41,14 +42,20 @@ export function normaliseMyKad(raw: string): string | undefined {
   return match ? `${match[1]}${match[3]}${match[4]}` : undefined;
 }
 
+/** Longest MyKad number as typed: 12 digits and 2 dashes. */
+export const MYKAD_MAX_LENGTH = 14;
+
 /** MyKad identity card: 12 digits (YYMMDD-PB-###G dashes optional); output has no dashes. */
 export const myKadSchema = v.pipe(
   v.string(M.type),
   v.nonEmpty(M.required),
+  v.maxLength(MYKAD_MAX_LENGTH, M.mykadFormat),
   v.check((value) => normaliseMyKad(value) !== undefined, M.mykadFormat),
   v.transform((value) => normaliseMyKad(value) as string),
   v.check((digits) => isMyKadDate(digits.slice(0, 6)), M.mykadDate),
   v.check((digits) => isMyKadPlaceOfBirth(digits.slice(6, 8)), M.mykadPlace),
+  // Not remembered by the browser: an identity number is typed for one check.
+  inputHints({ inputMode: "numeric", autoComplete: "off" }),
 );
 
 /** Tells whether a string is a valid MyKad number. */

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
+import { inputHints } from "./form/fields.js";
 
 const SIX_DIGITS = /^[0-9]{6}$/;
 
@@ -7,7 +8,9 @@ const SIX_DIGITS = /^[0-9]{6}$/;
 export const otpSchema = v.pipe(
   v.string(M.type),
   v.nonEmpty(M.required),
+  v.maxLength(6, M.otp),
   v.regex(SIX_DIGITS, M.otp),
+  inputHints({ inputMode: "numeric", autoComplete: "one-time-code" }),
 );
 
 /** Tells whether a string is a 6-digit OTP. */

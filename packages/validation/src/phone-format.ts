@@ -1,6 +1,28 @@
 // Malaysian numbers as people write them: "+60 3-8733 1844", "+60 12-345 6789". No valibot here,
 // so a page that only shows numbers does not load the validation library.
 
+// What people put between the digits: spaces, dashes (also the typographic ones a phone or a word
+// processor substitutes, and the minus sign), dots and parentheses: "(012) 345 6789",
+// "012.345.6789", "012–345 6789", "+60 (0)12-345 6789".
+const SEPARATORS = /[\s().\-\u2010-\u2015\u2212]/g;
+
+/**
+ * The national form of a Malaysian number as typed (`0` and the digits), or undefined when it is
+ * not written as one: separators dropped, `+60` or `60` replaced by the trunk `0` (a `(0)` after
+ * the country code, "+60 (0)12...", is that same `0`). Only the digits' shape is checked here:
+ * `normaliseMobileNumber` and `normaliseContactNumber` apply the numbering plan.
+ */
+export function nationalNumber(raw: string): string | undefined {
+  const compact = raw.replace(SEPARATORS, "");
+  let national: string;
+  if (compact.startsWith("+60")) national = compact.slice(3);
+  else if (compact.startsWith("60")) national = compact.slice(2);
+  else if (compact.startsWith("0")) return /^\d+$/.test(compact) ? compact : undefined;
+  else return undefined;
+  if (!national.startsWith("0")) national = `0${national}`;
+  return /^\d+$/.test(national) ? national : undefined;
+}
+
 // National number (without the leading 0) -> [area or mobile prefix, subscriber digits].
 const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   // 011 mobiles: 8 subscriber digits, "11-2345 6789".
@@ -23,12 +45,8 @@ const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
  * writes "+60 3 8733 1844", without the dash, and adds 29 KB gzip to a page: measured.)
  */
 export function formatContactNumber(raw: string): string {
-  const compact = raw.replace(/[\s-]/g, "");
-  let national: string | undefined;
-  if (compact.startsWith("+60")) national = compact.slice(3);
-  else if (compact.startsWith("60")) national = compact.slice(2);
-  else if (compact.startsWith("0")) national = compact.slice(1);
-  if (national === undefined || !/^\d+$/.test(national)) return raw;
+  const national = nationalNumber(raw)?.slice(1);
+  if (national === undefined) return raw;
   for (const [pattern, format] of PATTERNS) {
     const match = pattern.exec(national);
     if (match) return `+60 ${format(match)}`;
@@ -38,13 +56,6 @@ export function formatContactNumber(raw: string): string {
 
 /** The `tel:` URL of a Malaysian number (E.164), or undefined when it is not one. */
 export function telUrl(raw: string): string | undefined {
-  const compact = raw.replace(/[\s-]/g, "");
-  const national = compact.startsWith("+60")
-    ? compact.slice(3)
-    : compact.startsWith("60")
-      ? compact.slice(2)
-      : compact.startsWith("0")
-        ? compact.slice(1)
-        : undefined;
+  const national = nationalNumber(raw)?.slice(1);
   return national && /^\d{7,10}$/.test(national) ? `tel:+60${national}` : undefined;
 }

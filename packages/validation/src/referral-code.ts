@@ -4,6 +4,9 @@
 /** Longest referral code (the codes are 6 to 12 capital letters or digits). */
 export const REFERRAL_CODE_MAX_LENGTH = 12;
 
+/** Longest referral code as typed, spaces included ("SURIA 8K2Q"). */
+export const REFERRAL_CODE_INPUT_MAX_LENGTH = 20;
+
 /** A normalised referral code: 6 to 12 capital letters or digits. */
 export const REFERRAL_CODE = /^[A-Z0-9]{6,12}$/;
 

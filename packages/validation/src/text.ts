@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { M, type MessageKey } from "./codes.js";
+import { inputHints } from "./form/fields.js";
 
 // SPEC 5: letters, digits or + - _ . before exactly one @, then a domain, a dot and more.
 const EMAIL = /^[A-Za-z0-9+_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
@@ -50,6 +51,7 @@ export const emailSchema = v.pipe(
   v.nonEmpty(M.required),
   v.maxLength(EMAIL_MAX_LENGTH, M.tooLong),
   v.regex(EMAIL, M.email),
+  inputHints({ inputMode: "email", autoComplete: "email" }),
 );
 
 /** Person name (SPEC 5): ASCII letters first, then letters or spaces. */
@@ -58,6 +60,7 @@ export const personNameSchema = v.pipe(
   v.nonEmpty(M.required),
   v.maxLength(NAME_MAX_LENGTH, M.tooLong),
   v.regex(PERSON_NAME, M.name),
+  inputHints({ autoComplete: "name" }),
 );
 
 /** Postcode (SPEC 5): non-empty, at most 5 characters, 5 digits. */
@@ -66,6 +69,7 @@ export const postcodeSchema = v.pipe(
   v.nonEmpty(M.required),
   v.maxLength(POSTCODE_LENGTH, M.postcodeTooLong),
   v.regex(FIVE_DIGITS, M.postcodeDigits),
+  inputHints({ inputMode: "numeric", autoComplete: "postal-code" }),
 );
 
 /** Tells whether a string is an email address by the portal's rule. */

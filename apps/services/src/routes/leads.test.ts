@@ -293,6 +293,21 @@ describe("update-sbb-lead", () => {
     expect(res.body.response.address.addressId).toBe(id);
   });
 
+  it("accepts the numbers as people type them, stored in E.164", async () => {
+    const { token } = await createLead(ctx.app);
+    const res = await call(ctx.app, {
+      method: "PATCH",
+      url: UPDATE,
+      token,
+      payload: { phoneNumber: "(012) 345 6789", alternatePhoneNumber: "(03) 7803.1234" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.response).toMatchObject({
+      phoneNumber: "+60123456789",
+      alternatePhoneNumber: "+60378031234",
+    });
+  });
+
   it.each([
     [{ phoneNumber: "0312345678" }, "phoneNumber"],
     [{ phoneNumber: "12345" }, "phoneNumber"],
@@ -405,6 +420,14 @@ describe("order, consent, register-interest and purchase", () => {
       payload: { ...payload, phoneNumber: "+60198765432" },
     });
     expect(again.body.response.interestId).toBe(first.body.response.interestId);
+    // Typed with parentheses and spaces: the same phone number, so the same registration.
+    const typed = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/register-interest",
+      payload: { ...payload, phoneNumber: "(019) 876 5432" },
+    });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    expect(typed.body.response.interestId).toBe(first.body.response.interestId);
     const before = await count("interests");
     const bad = await call(ctx.app, {
       method: "POST",

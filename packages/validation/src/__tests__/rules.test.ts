@@ -161,6 +161,12 @@ table("mobile number", mobileNumberSchema, [
   ["123456789", "validation.mobile.invalid"],
   ["012-abc6789", "validation.mobile.invalid"],
   ["+60+0123456789", "validation.mobile.invalid"],
+  ["(012) 345 6789", true],
+  ["012.345.6789", true],
+  ["+60 (12) 345-6789", true],
+  ["6012-3456789", true],
+  ["(012) 345 6789 ext 1", "validation.mobile.invalid"],
+  ["(012) 345 6789 0000000", "validation.mobile.invalid"],
 ]);
 
 table("contact number (mobile or fixed line)", contactNumberSchema, [
@@ -194,7 +200,15 @@ describe("normaliseContactNumber", () => {
     ["03-1234 5678", "+60312345678"],
     ["088-234567", "+6088234567"],
     ["012-3456789", "+60123456789"],
+    ["(03) 1234 5678", "+60312345678"],
+    ["03.1234.5678", "+60312345678"],
+    ["(088) 234 567", "+6088234567"],
+    ["+60 (3) 1234-5678", "+60312345678"],
+    ["603 1234 5678", "+60312345678"],
+    ["(012) 345 6789", "+60123456789"],
+    ["012.345.6789", "+60123456789"],
     ["999", undefined],
+    ["(03) 1234 567", undefined],
   ])("%s -> %s", (raw, expected) => {
     expect(normaliseContactNumber(raw)).toBe(expected);
   });
@@ -236,7 +250,25 @@ describe("normaliseMobileNumber", () => {
     ["+60 12 345 6789", "+60123456789"],
     ["60123456789", "+60123456789"],
     ["011-23456789", "+601123456789"],
+    // The ways people type a number: parentheses, dots, spaces, dashes, mixed.
+    ["(012) 345 6789", "+60123456789"],
+    ["(012)3456789", "+60123456789"],
+    ["012.345.6789", "+60123456789"],
+    ["012 - 345 6789", "+60123456789"],
+    ["012–345 6789", "+60123456789"],
+    ["+6012-345 6789", "+60123456789"],
+    ["+60 12.345.6789", "+60123456789"],
+    ["+60 (12) 345 6789", "+60123456789"],
+    ["+60 (0)12-345 6789", "+60123456789"],
+    ["6012 345 6789", "+60123456789"],
+    ["(011) 2345 6789", "+601123456789"],
+    ["  012 345 6789  ", "+60123456789"],
     ["03-12345678", undefined],
+    ["(03) 1234 5678", undefined],
+    ["012/345 6789", undefined],
+    ["012_345_6789", undefined],
+    ["+60+0123456789", undefined],
+    ["+65 1234 5678", undefined],
   ])("%s -> %s", (raw, canonical) => {
     expect(normaliseMobileNumber(raw)).toBe(canonical);
   });
@@ -245,6 +277,14 @@ describe("normaliseMobileNumber", () => {
     expect(validate(mobileNumberSchema, "012-345 6789")).toEqual({
       success: true,
       output: "+60123456789",
+    });
+    expect(validate(mobileNumberSchema, "(012) 345 6789")).toEqual({
+      success: true,
+      output: "+60123456789",
+    });
+    expect(validate(contactNumberSchema, "(03) 1234 5678")).toEqual({
+      success: true,
+      output: "+60312345678",
     });
   });
 });

@@ -1,0 +1,77 @@
+import type { RefObject } from "react";
+import type * as v from "valibot";
+import type { MessageKey } from "../codes.js";
+import type { Language } from "../enums.js";
+import type { InputMode } from "../form/fields.js";
+import type { FormField, FormMessages, FormSchema, FormValues } from "../form/state.js";
+
+/** Options of `useSchemaForm`. */
+export interface UseSchemaFormOptions<TSchema extends FormSchema> {
+  /** An object schema of @portal/validation: its entries are the fields, in display order. */
+  schema: TSchema;
+  /** The language of the messages (`formatValidationMessage`). */
+  language: Language;
+  /** Uncontrolled: the first values (missing fields start as ""); the hook keeps the values. */
+  initialValues?: Partial<FormValues<TSchema>>;
+  /** Controlled: the owner keeps the values and takes the changes from `onValuesChange`. */
+  values?: FormValues<TSchema>;
+  /** Every change of the values (controlled mode needs it; uncontrolled mode may listen). */
+  onValuesChange?: (values: FormValues<TSchema>) => void;
+  /**
+   * Refusals from a service (a message key, or a text already translated), shown on their field
+   * until it is edited. A new object is announced: the summary lists it and takes focus.
+   */
+  serverErrors?: Partial<Record<FormField<TSchema>, MessageKey | (string & {})>>;
+  /** Texts of the page that replace a key's text on one field, in `language`. */
+  messages?: FormMessages<FormField<TSchema>>;
+  /** Base of the field ids (`<id>-<field>`); React's `useId` when absent. */
+  id?: string;
+  /** Called only with valid input: the schema's output and the values typed; may be async. */
+  onSubmit: (output: v.InferOutput<TSchema>, values: FormValues<TSchema>) => unknown;
+}
+
+/** Props for a `TextField`, `SelectField`, `RadioGroup` (or a native input) of one field. */
+export interface SchemaFieldProps<TName extends string = string> {
+  id: string;
+  name: TName;
+  value: string;
+  /** Takes a change event, or the value itself (a radio group's `onChange`). */
+  onChange: (input: string | { readonly target: { readonly value: string } }) => void;
+  onBlur: () => void;
+  /** The field's message in the form's language, when it shows one. */
+  error: string | undefined;
+  required: boolean;
+  maxLength?: number;
+  inputMode?: InputMode;
+  autoComplete?: string;
+  "aria-invalid": true | undefined;
+}
+
+/** One entry of the error summary: the field, the id its link points to, the message. */
+export interface SummaryEntry<TName extends string = string> {
+  field: TName;
+  id: string;
+  message: string;
+}
+
+/** What `useSchemaForm` gives a form. */
+export interface SchemaForm<TSchema extends FormSchema> {
+  values: FormValues<TSchema>;
+  /** Field -> message in the language, only for fields left or sent (and server refusals). */
+  errors: Partial<Record<FormField<TSchema>, string>>;
+  field: (name: FormField<TSchema>) => SchemaFieldProps<FormField<TSchema>>;
+  setValue: (name: FormField<TSchema>, value: string) => void;
+  /** Back to the initial values (or these), with no message shown. */
+  reset: (values?: Partial<FormValues<TSchema>>) => void;
+  /** Spread on the `<form>`: it posts (never a GET with the fields in the URL). */
+  formProps: {
+    onSubmit: (event?: { preventDefault(): void }) => void;
+    noValidate: true;
+    method: "post";
+    ref: RefObject<HTMLFormElement | null>;
+  };
+  /** The invalid fields of the last submit (or server answer), in field order. */
+  summary: ReadonlyArray<SummaryEntry<FormField<TSchema>>>;
+  /** True while the promise `onSubmit` returned runs. */
+  submitting: boolean;
+}
