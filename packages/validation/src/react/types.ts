@@ -1,4 +1,3 @@
-import type { RefObject } from "react";
 import type * as v from "valibot";
 import type { MessageKey } from "../codes.js";
 import type { Language } from "../enums.js";
@@ -81,7 +80,8 @@ export interface SchemaForm<TSchema extends FormSchema> {
     onSubmit: (event?: { preventDefault(): void }) => void;
     noValidate: true;
     method: "post";
-    ref: RefObject<HTMLFormElement | null>;
+    /** The form element (typed to fit the `ref` of React 18 and 19 alike). */
+    ref: { readonly current: HTMLFormElement | null };
   };
   /** The invalid fields of the last submit (or server answer), in field order. */
   summary: ReadonlyArray<SummaryEntry<FormField<TSchema>>>;
