@@ -33,10 +33,20 @@ for (const lang of ["bm", "en"] as const) {
       const result = page.getByTestId("b40-result").locator("h2");
       await checkScreen(page, `b40-${lang}`);
 
-      // Checked with @portal/validation before anything is sent.
+      // Checked with @portal/validation before anything is sent: the error summary takes focus and
+      // its link leads to the field. The field's length comes from myKadSchema.
+      await expect(input).toHaveAttribute("maxlength", "14");
       await input.fill("12345");
       await submit.click();
       await expect(input).toHaveAttribute("aria-invalid", "true");
+      const summary = page.getByTestId("b40-form").locator("[data-error-summary]");
+      await expect(summary).toBeFocused();
+      await expect(summary.getByRole("link")).toHaveText(
+        lang === "bm"
+          ? "Nombor MyKad: Masukkan 12 digit MyKad anda, contohnya 900101-14-1234."
+          : "MyKad number: Enter the 12 digits of your MyKad, for example 900101-14-1234.",
+      );
+      await summary.getByRole("link").click();
       await expect(input).toBeFocused();
       await expect(result).toHaveCount(0);
 
@@ -92,7 +102,7 @@ for (const lang of ["bm", "en"] as const) {
 
       // The code looked up fills the status form; the referred person's number finds the referral.
       await expect(page.locator('input[name="referralCode"]')).toHaveValue("SURIA8K2Q");
-      await page.locator('input[name="phoneNumber"]').fill("017-111 2222");
+      await page.locator('input[name="phoneNumber"]').fill("(017) 111 2222");
       await page.getByTestId("referral-status-form").locator('button[type="submit"]').click();
       const status = page.getByTestId("referral-status").locator("h3");
       await expect(status).toHaveAttribute("data-status", "installed");

@@ -3,7 +3,8 @@ import { checkScreen, servicesUrl as services, settled } from "./helpers";
 
 const visitor = {
   fullname: "Nur Aisyah",
-  mobileNumber: "012-3456789",
+  // Typed as many people write it: parentheses and spaces (@portal/validation accepts them).
+  mobileNumber: "(012) 345 6789",
   email: "aisyah@example.my",
   altNumber: "019 876 5432",
   address: "12 Jalan Mawar, 47301 Petaling Jaya",
@@ -45,12 +46,18 @@ for (const lang of ["bm", "en"] as const) {
     expect(await page.title()).toMatch(/Suria/);
     await checkScreen(page, `contact-${lang}`);
 
-    // Nothing typed: errors are shown and announced, focus goes to the first field.
+    // Nothing typed: the error summary lists the six required fields (the e-mail is optional) and
+    // takes focus; its first link leads to the first field.
     await page.getByTestId("contact-form").locator('button[type="submit"]').click();
-    await expect(page.locator(".contact-form__summary p")).toBeVisible();
-    await expect(page.locator('input[name="fullname"]')).toBeFocused();
+    const summary = page.getByTestId("contact-form").locator("[data-error-summary]");
+    await expect(summary).toBeVisible();
+    await expect(summary).toBeFocused();
+    await expect(summary).toHaveAttribute("role", "alert");
+    await expect(summary.getByRole("link")).toHaveCount(6);
     await expect(page.locator('input[name="fullname"]')).toHaveAttribute("aria-invalid", "true");
     await checkScreen(page, `contact-errors-${lang}`);
+    await summary.getByRole("link").first().click();
+    await expect(page.locator('input[name="fullname"]')).toBeFocused();
 
     await fillForm(page);
     await page.getByTestId("contact-form").locator('button[type="submit"]').click();

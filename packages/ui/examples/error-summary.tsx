@@ -18,8 +18,8 @@ export function CoverageForm() {
       <form noValidate method="post">
         <ErrorSummary
           errors={[
-            { id: "postcode", message: postcode },
-            { id: "residence", message: residence },
+            { id: "postcode", label: "Postcode", message: postcode },
+            { id: "residence", label: "Residence type", message: residence },
           ]}
         />
         <TextField id="postcode" label="Postcode" required defaultValue="4730" error={postcode} />
@@ -44,5 +44,5 @@ const html = renderToStaticMarkup(<CoverageForm />);
 console.log(html);
 assert.match(html, /role="alert"/);
 assert.match(html, />2 fields need your attention<\/h2>/);
-assert.match(html, /<a href="#postcode">A postcode has exactly 5 digits\.<\/a>/);
+assert.match(html, /<a href="#postcode">Postcode: A postcode has exactly 5 digits\.<\/a>/);
 assert.match(html, /<input type="radio" id="residence"/);

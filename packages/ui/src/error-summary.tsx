@@ -5,9 +5,11 @@ import { useIntl } from "react-intl";
 import { cx } from "./cx.js";
 import { uiMessages } from "./messages.js";
 
-/** One invalid field of a form: the id of its control and its message (already translated). */
+/** One invalid field of a form: the id of its control, its label and message (translated). */
 export interface ErrorSummaryEntry {
   id: string;
+  /** The field's label: the entry reads "<label>: <message>". */
+  label?: ReactNode;
   message: ReactNode;
 }
 
@@ -60,7 +62,12 @@ export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
         {errors.map((entry) => (
           <li key={entry.id}>
             <a href={`#${entry.id}`} onClick={(event) => goTo(event, entry.id)}>
-              {entry.message}
+              {entry.label
+                ? intl.formatMessage(uiMessages.errorSummaryEntry, {
+                    label: entry.label,
+                    message: entry.message,
+                  })
+                : entry.message}
             </a>
           </li>
         ))}

@@ -71,6 +71,11 @@ export const uiMessages = {
       "{count, plural, one {One field needs your attention} other {# fields need your attention}}",
     description: "Heading of a form's error summary, with the number of invalid fields",
   },
+  errorSummaryEntry: {
+    id: "ui.error-summary.entry",
+    defaultMessage: "{label}: {message}",
+    description: "One entry of a form's error summary: the field's label and its message",
+  },
   language: {
     id: "ui.language",
     defaultMessage: "Language",

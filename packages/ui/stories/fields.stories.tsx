@@ -89,9 +89,9 @@ function AddressForm(props: { count: 1 | 3 }) {
   const state = t("Pilih negeri dari senarai.", "Choose a state from the list.");
   const residence = t("Pilih rumah bertanah atau bertingkat.", "Choose landed or multi-storey.");
   const errors = [
-    { id: "story-postcode", message: postcode },
-    { id: "story-state", message: state },
-    { id: "story-residence", message: residence },
+    { id: "story-postcode", label: t("Poskod", "Postcode"), message: postcode },
+    { id: "story-state", label: t("Negeri", "State"), message: state },
+    { id: "story-residence", label: t("Jenis kediaman", "Residence type"), message: residence },
   ].slice(0, props.count);
   const shows = (id: string) => errors.some((e) => e.id === id);
   return (

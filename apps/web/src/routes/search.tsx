@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { searchQueryOptions } from "../features/search/api/search";
-import { SearchPage, searchMessages as messages } from "../features/search/components/search-page";
+import { SearchPage } from "../features/search/components/search-page";
+import { searchMessages as messages } from "../features/search/messages";
 import { pageHead } from "../shared/head";
 import { headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";

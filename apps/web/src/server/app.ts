@@ -200,6 +200,25 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     return reply.send(body);
   }
 
+  // A form posted without scripts: the forms that carry personal data post (a GET would put
+  // them in the URL, its logs and caches) and the page's first script holds one sent before
+  // hydration; with scripts off it reaches here. Its body is never read, kept or logged: the
+  // page is sent again (303, GET), its address and language kept.
+  await app.register(async (forms) => {
+    forms.removeAllContentTypeParsers();
+    forms.addContentTypeParser("*", (_request, body, done) => {
+      body.resume();
+      done(null);
+    });
+    forms.post("/*", async (request, reply) =>
+      reply
+        .code(303)
+        .header("Location", `/${request.url.replace(/^[/\\]+/, "")}`)
+        .header("Cache-Control", "no-store")
+        .send(),
+    );
+  });
+
   app.get("/*", async (request, reply) => {
     const moved = movedLocation(request.url);
     if (moved) {

@@ -43,6 +43,9 @@ describe("ErrorSummary", () => {
     expect(html).toContain('<a href="#type">Choose landed or multi-storey.</a>');
     expect(render(entries.slice(0, 1))).toContain(`>${one}</h2>`);
     expect(render([])).toBe("");
+    expect(
+      render([{ id: "pc", label: "Poskod", message: "Poskod mempunyai tepat 5 digit." }]),
+    ).toContain('<a href="#pc">Poskod: Poskod mempunyai tepat 5 digit.</a>');
   });
 
   it("takes focus when it appears, and a link moves focus to its field", () => {

@@ -31,7 +31,7 @@ export interface FieldRefusal {
 
 /** Where a form stands, apart from its values (the hook or the owner keeps those). */
 export interface FormState {
-  /** Fields whose own error shows: blurred with a value, or all of them after a submit. */
+  /** Fields whose own error shows: all of them after a submit (or left with a value). */
   shown: Readonly<Record<string, boolean>>;
   /** Fields edited since the current server refusals came: their refusal no longer shows. */
   edited: Readonly<Record<string, boolean>>;

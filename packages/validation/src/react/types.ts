@@ -1,4 +1,3 @@
-import type { RefObject } from "react";
 import type * as v from "valibot";
 import type { MessageKey } from "../codes.js";
 import type { Language } from "../enums.js";
@@ -19,15 +18,26 @@ export interface UseSchemaFormOptions<TSchema extends FormSchema> {
   onValuesChange?: (values: FormValues<TSchema>) => void;
   /**
    * Refusals from a service (a message key, or a text already translated), shown on their field
-   * until it is edited. A new object is announced: the summary lists it and takes focus.
+   * until it is edited. Other refusals than the last ones are announced: the summary lists them
+   * and takes focus (clear them, e.g. while a new request runs, to announce the same again).
    */
   serverErrors?: Partial<Record<FormField<TSchema>, MessageKey | (string & {})>>;
+  /** The fields' labels (in `language`): the summary names each field with its message. */
+  labels?: Partial<Record<FormField<TSchema>, string>>;
   /** Texts of the page that replace a key's text on one field, in `language`. */
   messages?: FormMessages<FormField<TSchema>>;
+  /**
+   * Also show a field's message when it is left with a value (before any submit). Off by
+   * default: a message appearing as the field loses focus moves what is below it, and can move
+   * the submit button from under a pointer that is pressing it.
+   */
+  showOnBlur?: boolean;
   /** Base of the field ids (`<id>-<field>`); React's `useId` when absent. */
   id?: string;
   /** Called only with valid input: the schema's output and the values typed; may be async. */
   onSubmit: (output: v.InferOutput<TSchema>, values: FormValues<TSchema>) => unknown;
+  /** Called after an invalid submit (nothing sent) with the invalid fields, in order. */
+  onInvalid?: (fields: Array<FormField<TSchema>>) => void;
 }
 
 /** Props for a `TextField`, `SelectField`, `RadioGroup` (or a native input) of one field. */
@@ -47,10 +57,12 @@ export interface SchemaFieldProps<TName extends string = string> {
   "aria-invalid": true | undefined;
 }
 
-/** One entry of the error summary: the field, the id its link points to, the message. */
+/** One entry of the error summary: the field, the id its link points to, its label, the message. */
 export interface SummaryEntry<TName extends string = string> {
   field: TName;
   id: string;
+  /** The field's label from the `labels` option, when given. */
+  label?: string;
   message: string;
 }
 
@@ -68,7 +80,8 @@ export interface SchemaForm<TSchema extends FormSchema> {
     onSubmit: (event?: { preventDefault(): void }) => void;
     noValidate: true;
     method: "post";
-    ref: RefObject<HTMLFormElement | null>;
+    /** The form element (typed to fit the `ref` of React 18 and 19 alike). */
+    ref: { readonly current: HTMLFormElement | null };
   };
   /** The invalid fields of the last submit (or server answer), in field order. */
   summary: ReadonlyArray<SummaryEntry<FormField<TSchema>>>;

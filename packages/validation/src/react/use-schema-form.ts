@@ -43,10 +43,12 @@ export function useSchemaForm<TSchema extends FormSchema>(
   const fieldId = (name: string) => `${base}-${name}`;
   const values = options.values ?? own;
 
-  // A new refusal object from the owner: its fields show it again, and it is announced.
-  const [seenRefusals, setSeenRefusals] = useState(serverErrors);
-  if (serverErrors !== seenRefusals) {
-    setSeenRefusals(serverErrors);
+  // Other refusals from the owner (compared by content, so an object made at each render is
+  // the same answer): their fields show them again, and they are announced.
+  const refusalKey = JSON.stringify(toRefusals(fields, serverErrors));
+  const [seenRefusals, setSeenRefusals] = useState(refusalKey);
+  if (refusalKey !== seenRefusals) {
+    setSeenRefusals(refusalKey);
     dispatch({ type: "refused", refusals: toRefusals(fields, serverErrors), announce: true });
   }
 
@@ -81,7 +83,10 @@ export function useSchemaForm<TSchema extends FormSchema>(
   const onSubmit = (event?: { preventDefault(): void }) => {
     event?.preventDefault();
     if (running.current) return;
-    if (checked.refusals) return dispatch({ type: "invalid", refusals: checked.refusals });
+    if (checked.refusals) {
+      dispatch({ type: "invalid", refusals: checked.refusals });
+      return options.onInvalid?.(checked.refusals.map((r) => r.field as Field));
+    }
     dispatch({ type: "valid" });
     const result = options.onSubmit(checked.output, values);
     if (!isThenable(result)) return;
@@ -112,7 +117,10 @@ export function useSchemaForm<TSchema extends FormSchema>(
       name,
       value: values[name] ?? "",
       onChange: (input) => setValue(name, typeof input === "string" ? input : input.target.value),
-      onBlur: () => dispatch({ type: "blur", field: name, filled: (values[name] ?? "") !== "" }),
+      onBlur: () => {
+        if (options.showOnBlur)
+          dispatch({ type: "blur", field: name, filled: (values[name] ?? "") !== "" });
+      },
       error,
       ...constraints[name]!,
       "aria-invalid": error ? true : undefined,
@@ -126,11 +134,15 @@ export function useSchemaForm<TSchema extends FormSchema>(
     setValue,
     reset,
     formProps: { onSubmit, noValidate: true, method: "post", ref: formRef },
-    summary: state.summary.map((r) => ({
-      field: r.field as Field,
-      id: fieldId(r.field),
-      message: text(r.field, r.message),
-    })),
+    summary: state.summary.map((r) => {
+      const label = options.labels?.[r.field as Field];
+      return {
+        field: r.field as Field,
+        id: fieldId(r.field),
+        ...(label ? { label } : {}),
+        message: text(r.field, r.message),
+      };
+    }),
     submitting: state.submitting,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createWebServer } from "../app";
 import { robotsTxt, sitemapXml } from "../discovery";
 import { readWebEnv } from "../env";
 import { movedLocation } from "../moved";
@@ -169,5 +170,49 @@ describe("web server settings", () => {
   it("stops at a wrong value, naming the variable", () => {
     expect(() => readWebEnv({ FIRST_BYTE_BUDGET_MS: "soon" })).toThrow(/FIRST_BYTE_BUDGET_MS/);
     expect(() => readWebEnv({ API_BASE_URL: "ftp://x" })).toThrow(/API_BASE_URL/);
+  });
+});
+
+describe("a form posted without scripts", () => {
+  const server = () =>
+    createWebServer({
+      render: () => Promise.reject(new Error("no page is rendered for a post")),
+      bootScript: "",
+      manifest: undefined,
+      siteUrl: "https://www.suria.example",
+      serviceOrigins: [],
+      firstByteMs: 400,
+      cache: { maxAge: 300, staleWhileRevalidate: 86_400, maxEntries: 10 },
+      loadConfig: () => Promise.reject(new Error("no configuration is read for a post")),
+      configMaxAgeMs: 60_000,
+      production: true,
+      csp: true,
+    });
+
+  it("gets the page again (303), its body never read and never in the URL", async () => {
+    const app = await server();
+    for (const [type, payload] of [
+      ["application/x-www-form-urlencoded", "identityCard=880412-10-5123"],
+      [
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      ],
+      ["text/plain", "phoneNumber=0123456789"],
+    ] as const) {
+      const answer = await app.inject({
+        method: "POST",
+        url: "/b40?language=en",
+        headers: { "content-type": type },
+        payload,
+      });
+      expect(answer.statusCode, type).toBe(303);
+      expect(answer.headers.location).toBe("/b40?language=en");
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.body).toBe("");
+    }
+    // Never to another site: a path that reads as a host stays on this one.
+    const sneaky = await app.inject({ method: "POST", url: "//evil.example/x" });
+    expect(sneaky.headers.location).toBe("/evil.example/x");
+    await app.close();
   });
 });

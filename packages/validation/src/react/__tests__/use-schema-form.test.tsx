@@ -197,10 +197,12 @@ describe("useSchemaForm: messages, summary and focus", () => {
     "an invalid submit in %s sends nothing, lists the fields and focuses the summary",
     (language, expected) => {
       const onSubmit = vi.fn();
-      render(<ContactForm options={{ language, onSubmit }} withSummary />);
+      const onInvalid = vi.fn();
+      render(<ContactForm options={{ language, onSubmit, onInvalid }} withSummary />);
       type("mobileNumber", "12345");
       submit();
       expect(onSubmit).not.toHaveBeenCalled();
+      expect(onInvalid).toHaveBeenCalledWith(expected.map(([field]) => field));
       expect(form.summary).toEqual(
         expected.map(([field, message]) => ({ field, id: `c-${field}`, message })),
       );
@@ -224,8 +226,22 @@ describe("useSchemaForm: messages, summary and focus", () => {
     expect(document.activeElement).toBe(input("mobileNumber"));
   });
 
-  it("shows a field's error once it is left with a value, hides it while typing", () => {
+  it("shows messages after a submit only; typing hides a field's until the next submit", () => {
     render(<ContactForm options={{ language: "en", onSubmit: () => {} }} />);
+    type("email", "a@@b.com");
+    leave("email");
+    expect(form.errors).toEqual({});
+    submit();
+    expect(form.errors.email).toBe("Enter a valid email address, for example name@example.com.");
+    type("email", "a@@c.com");
+    leave("email");
+    expect(form.errors.email).toBeUndefined();
+    submit();
+    expect(form.errors.email).toBe("Enter a valid email address, for example name@example.com.");
+  });
+
+  it("with showOnBlur, shows a field's error once it is left with a value", () => {
+    render(<ContactForm options={{ language: "en", onSubmit: () => {}, showOnBlur: true }} />);
     // Tabbing through an empty field is not an error.
     leave("fullname");
     expect(form.errors).toEqual({});
@@ -255,6 +271,34 @@ describe("useSchemaForm: messages, summary and focus", () => {
       id: "c-fullname",
       message: "Ruangan ini wajib diisi.",
     });
+  });
+
+  it("names each field of the summary with its label, when given", () => {
+    render(
+      <ContactForm
+        options={{
+          language: "en",
+          onSubmit: () => {},
+          initialValues: { ...filled, fullname: "", email: "x" },
+          labels: { fullname: "Full name", email: "Email (optional)" },
+        }}
+      />,
+    );
+    submit();
+    expect(form.summary).toEqual([
+      {
+        field: "fullname",
+        id: "c-fullname",
+        label: "Full name",
+        message: "This field is required.",
+      },
+      {
+        field: "email",
+        id: "c-email",
+        label: "Email (optional)",
+        message: "Enter a valid email address, for example name@example.com.",
+      },
+    ]);
   });
 
   it("uses the page's own text for a key on one field", () => {
@@ -347,9 +391,15 @@ describe("useSchemaForm: server refusals", () => {
     expect(document.activeElement).toBe(host.querySelector("[data-error-summary]"));
     type("mobileNumber", "(012) 345 6788");
     expect(form.errors).toEqual({});
-    // The same answer again (a new object): shown again.
+    // An equal object at the next render is the same answer: nothing new.
+    act(() => root!.render(<Refused refusal={{ ...refusal }} />));
+    expect(form.errors).toEqual({});
+    // Cleared (a new request), then the same answer again: shown and announced again.
+    act(() => root!.render(<Refused />));
+    act(() => input("email").focus());
     act(() => root!.render(<Refused refusal={{ ...refusal }} />));
     expect(form.errors).toEqual({ mobileNumber: text });
+    expect(document.activeElement).toBe(host.querySelector("[data-error-summary]"));
   });
 
   it("takes a text already translated, and a refusal present from the start is not announced", () => {

@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { isApiError } from "@portal/api-client";
-import { Button, Container, ErrorState, PageHeader, TextField } from "@portal/ui";
-import { formatValidationMessage, isMessageKey, myKadSchema, validate } from "@portal/validation";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Button, Container, ErrorState, ErrorSummary, PageHeader, TextField } from "@portal/ui";
+import { b40VerifyBodySchema } from "@portal/validation";
+import { useSchemaForm } from "@portal/validation/react";
+import { useEffect, useRef } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { fieldRefusal } from "../../../shared/field-refusal";
 import { formatDate } from "../../../shared/format";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
@@ -120,74 +121,46 @@ function Result({ status }: { status: B40Status }) {
 export function B40Page() {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const inputId = useId();
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string>();
   const mutation = useMutation({ mutationFn: checkB40 });
+  // The service checks the same rule; its 400 names the key to show on the field.
+  const refusal = fieldRefusal(mutation.error);
+  const label = intl.formatMessage(messages.label);
+  const form = useSchemaForm({
+    schema: b40VerifyBodySchema,
+    language: lang,
+    labels: { identityCard: label },
+    serverErrors: refusal ? { identityCard: refusal.code } : undefined,
+    // A result belongs to the number it was checked for: none shows beside a number refused.
+    onInvalid: () => mutation.reset(),
+    onSubmit: ({ identityCard }) => mutation.mutateAsync(identityCard).catch(() => undefined),
+  });
   const title = intl.formatMessage(messages.title);
   usePageAnalytics({ pageType: "b40", product: "fibre" });
-
-  const message = (code: string) =>
-    formatValidationMessage(isMessageKey(code) ? code : "validation.invalid", lang);
-
-  const run = (event?: FormEvent) => {
-    event?.preventDefault();
-    const result = validate(myKadSchema, value.trim());
-    if (!result.success) {
-      setError(message(result.errors[0]?.code ?? "validation.invalid"));
-      mutation.reset();
-      document.getElementById(inputId)?.focus();
-      return;
-    }
-    setError(undefined);
-    mutation.mutate(result.output, {
-      onError: (failure) => {
-        // The service checks the same rule; its 400 names the key to show on the field.
-        if (isApiError(failure, "http") && failure.statusCode === 400) {
-          const body = failure.error as { code?: unknown };
-          setError(message(typeof body?.code === "string" ? body.code : "validation.invalid"));
-          mutation.reset();
-          document.getElementById(inputId)?.focus();
-        }
-      },
-    });
-  };
 
   return (
     <Container>
       <Crumbs trail={[{ key: "b40", label: title }]} />
       <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
       <div className="check-layout">
-        <form className="check-form" noValidate onSubmit={run} data-testid="b40-form">
+        <form {...form.formProps} className="check-form" data-testid="b40-form">
+          <ErrorSummary errors={form.summary} />
           <TextField
-            id={inputId}
-            label={intl.formatMessage(messages.label)}
+            {...form.field("identityCard")}
+            label={label}
             hint={intl.formatMessage(messages.hint)}
-            name="identityCard"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={14}
-            required
-            value={value}
-            error={error}
-            onChange={(event) => {
-              setValue(event.target.value);
-              if (error) setError(undefined);
-            }}
           />
-          {/* Announces a field error even when focus is already in the field. */}
-          <p className="pui-visually-hidden" role="alert">
-            {error ?? ""}
-          </p>
-          <Button type="submit" disabled={mutation.isPending}>
-            {intl.formatMessage(mutation.isPending ? messages.checking : messages.submit)}
+          <Button type="submit" disabled={form.submitting}>
+            {intl.formatMessage(form.submitting ? messages.checking : messages.submit)}
           </Button>
           <p className="check-form__note">{intl.formatMessage(messages.privacy)}</p>
         </form>
-        <div className="check-outcome" aria-busy={mutation.isPending}>
+        <div className="check-outcome" aria-busy={form.submitting}>
           {mutation.isSuccess ? <Result status={mutation.data} /> : null}
-          {mutation.isError ? (
-            <ErrorState title={intl.formatMessage(messages.errorTitle)} onRetry={() => run()}>
+          {mutation.isError && !refusal ? (
+            <ErrorState
+              title={intl.formatMessage(messages.errorTitle)}
+              onRetry={() => form.formProps.onSubmit()}
+            >
               <p>{intl.formatMessage(messages.errorBody)}</p>
             </ErrorState>
           ) : null}

@@ -3,6 +3,7 @@ import {
   Button,
   Container,
   ErrorState,
+  ErrorSummary,
   PageHeader,
   RadioGroup,
   SelectField,
@@ -11,13 +12,12 @@ import {
 } from "@portal/ui";
 import {
   contactUsFormSchema,
-  formatValidationMessage,
   isMessageKey,
   toMarketingFields,
-  validate,
   type MarketingContactFields,
 } from "@portal/validation";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useSchemaForm } from "@portal/validation/react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
@@ -134,12 +134,6 @@ const messages = {
       defaultMessage: "Sending…",
       description: "Submit in progress",
     },
-    errorsSummary: {
-      id: "contact.errors",
-      defaultMessage:
-        "{count, plural, one {One field needs your attention.} other {# fields need your attention.}}",
-      description: "Announced when the form has errors",
-    },
     failedTitle: {
       id: "contact.failed.title",
       defaultMessage: "We could not send your details",
@@ -180,39 +174,7 @@ const messages = {
   }),
 };
 
-/** The form as the visitor types it (contactUsFormSchema input). */
-interface ContactForm {
-  fullname: string;
-  mobileNumber: string;
-  email: string;
-  altNumber: string;
-  address: string;
-  boxSelection: string;
-  dishSelection: string;
-}
-
-type FieldName = keyof ContactForm;
-type Errors = Partial<Record<FieldName | "altcha", string>>;
-
-const EMPTY: ContactForm = {
-  fullname: "",
-  mobileNumber: "",
-  email: "",
-  altNumber: "",
-  address: "",
-  boxSelection: "",
-  dishSelection: "",
-};
-
-const FIELD_ORDER: readonly FieldName[] = [
-  "fullname",
-  "mobileNumber",
-  "email",
-  "altNumber",
-  "address",
-  "boxSelection",
-  "dishSelection",
-];
+type FieldName = keyof typeof contactUsFormSchema.entries;
 
 // The marketing backend's field names back to the form's (a 400 names the backend field).
 const FROM_MARKETING: Record<string, FieldName> = {
@@ -234,20 +196,21 @@ interface Submission {
   altcha: string;
 }
 
+/** Why the last send failed, from the mutation's error. */
+const failureOf = (error: unknown): ContactFailure =>
+  error instanceof ContactSubmitError ? error.failure : { kind: "failed" };
+
 /** The contact-us form with its ALTCHA check; every typed value survives a failed send. */
 export function ContactPage() {
   const intl = useIntl();
   const { lang } = useLanguage();
   const config = useConfig();
-  const baseId = useId();
-  const [form, setForm] = useState<ContactForm>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [errorCount, setErrorCount] = useState(0);
-  const [failure, setFailure] = useState<ContactFailure | null>(null);
-  const [sent, setSent] = useState(false);
+  const captchaId = useId();
+  const [captchaFailed, setCaptchaFailed] = useState(false);
   const captcha = useRef<AltchaHandle>(null);
   const payload = useRef<string | undefined>(undefined);
-  const sendWhenVerified = useRef(false);
+  // The fields waiting for the widget's solution (sent as soon as it is verified).
+  const waiting = useRef<MarketingContactFields | undefined>(undefined);
   const sentHeading = useRef<HTMLHeadingElement>(null);
 
   const title = intl.formatMessage(messages.title);
@@ -257,117 +220,80 @@ export function ContactPage() {
     mutationFn: ({ fields, altcha }: Submission) =>
       submitContactUs(config.marketing, fields, altcha),
   });
+  const failure = mutation.isError ? failureOf(mutation.error) : null;
+  // A field the backend refused is shown on it; another refusal is a failed send.
+  const refusedField = failure?.kind === "field" ? FROM_MARKETING[failure.field] : undefined;
+  const refusedCode = failure?.kind === "field" ? failure.code : undefined;
 
-  const fieldId = (name: FieldName) => `${baseId}-${name}`;
-  const text = (code: string) =>
-    formatValidationMessage(
-      isMessageKey(code)
-        ? code
-        : code.endsWith(".required")
-          ? "validation.required"
-          : "validation.invalid",
-      lang,
+  function send(fields: MarketingContactFields, altcha: string) {
+    mutation.mutate(
+      { fields, altcha },
+      {
+        onSuccess: () => form.reset(),
+        // A solution is single use: whatever went wrong, the next try solves a new one.
+        onError: () => {
+          payload.current = undefined;
+          captcha.current?.reset();
+        },
+      },
     );
+  }
 
+  const labels = {
+    fullname: intl.formatMessage(messages.fullname),
+    mobileNumber: intl.formatMessage(messages.mobileNumber),
+    email: intl.formatMessage(messages.email),
+    altNumber: intl.formatMessage(messages.altNumber),
+    address: intl.formatMessage(messages.address),
+    boxSelection: intl.formatMessage(messages.box),
+    dishSelection: intl.formatMessage(messages.dish),
+  };
+  const form = useSchemaForm({
+    schema: contactUsFormSchema,
+    language: lang,
+    labels,
+    serverErrors: refusedField
+      ? {
+          [refusedField]: isMessageKey(refusedCode)
+            ? refusedCode
+            : refusedCode?.endsWith(".required")
+              ? "validation.required"
+              : "validation.invalid",
+        }
+      : undefined,
+    onSubmit: (output) => {
+      if (mutation.isPending) return;
+      setCaptchaFailed(false);
+      const fields = toMarketingFields(output, config.marketing.formKey);
+      if (payload.current) return send(fields, payload.current);
+      // Not solved yet: solve now and send as soon as the widget reports a solution.
+      waiting.current = fields;
+      captcha.current?.verify();
+    },
+  });
+
+  const sent = mutation.isSuccess;
   useEffect(() => {
     if (sent) sentHeading.current?.focus();
   }, [sent]);
 
-  const focusField = (name: FieldName | "altcha") => {
-    if (name === "altcha") return captcha.current?.focus();
-    const element =
-      name === "dishSelection"
-        ? document.querySelector<HTMLInputElement>(`input[name="${baseId}-dish"]`)
-        : document.getElementById(fieldId(name));
-    element?.focus();
-  };
-
-  const set = (name: FieldName, value: string) => {
-    setForm((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const send = (fields: MarketingContactFields, altcha: string) => {
-    setFailure(null);
-    mutation.mutate(
-      { fields, altcha },
-      {
-        onSuccess: () => {
-          setSent(true);
-          setForm(EMPTY);
-        },
-        onError: (error) => {
-          // A solution is single use: whatever went wrong, the next try solves a new one.
-          payload.current = undefined;
-          captcha.current?.reset();
-          const reason: ContactFailure =
-            error instanceof ContactSubmitError ? error.failure : { kind: "failed" };
-          const field = reason.kind === "field" ? FROM_MARKETING[reason.field] : undefined;
-          if (reason.kind === "field" && field) {
-            setErrors({ [field]: text(reason.code ?? "validation.invalid") });
-            setErrorCount(1);
-            focusField(field);
-            return;
-          }
-          setFailure(reason.kind === "field" ? { kind: "failed" } : reason);
-        },
-      },
-    );
-  };
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (mutation.isPending) return;
-    const result = validate(contactUsFormSchema, form);
-    const next: Errors = {};
-    for (const error of result.errors ?? []) {
-      const name = error.field as FieldName;
-      if (FIELD_ORDER.includes(name)) next[name] = text(error.code);
-    }
-    // The marketing contract requires second_contact_number (SPEC 3 marks only email optional),
-    // while contactUsFormSchema lets altNumber be empty: ask for it before the service refuses it.
-    if (!next.altNumber && form.altNumber.trim() === "")
-      next.altNumber = text("validation.required");
-    if (!result.success || next.altNumber) {
-      setErrors(next);
-      setErrorCount(Object.keys(next).length);
-      const first = FIELD_ORDER.find((name) => next[name]);
-      if (first) focusField(first);
-      return;
-    }
-    setErrors({});
-    setErrorCount(0);
-    const fields = toMarketingFields(result.output, config.marketing.formKey);
-    if (payload.current) {
-      send(fields, payload.current);
-      return;
-    }
-    // Not solved yet: solve now and send as soon as the widget reports a solution.
-    sendWhenVerified.current = true;
-    captcha.current?.verify();
-  };
-
   const onCaptcha = (state: AltchaState, solution: string | undefined) => {
     payload.current = solution;
     if (state === "verified") {
-      setErrors((current) => ({ ...current, altcha: undefined }));
-      if (sendWhenVerified.current) {
-        sendWhenVerified.current = false;
-        submit();
-      }
-    } else if (state === "error" || state === "expired") {
-      if (sendWhenVerified.current) {
-        sendWhenVerified.current = false;
-        setErrors((current) => ({ ...current, altcha: intl.formatMessage(messages.captchaError) }));
-        setErrorCount(1);
-      }
+      setCaptchaFailed(false);
+      const fields = waiting.current;
+      waiting.current = undefined;
+      if (fields && solution) send(fields, solution);
+    } else if ((state === "error" || state === "expired") && waiting.current) {
+      waiting.current = undefined;
+      setCaptchaFailed(true);
     }
   };
 
   const retry = () => {
     payload.current = undefined;
     captcha.current?.reset();
-    submit();
+    form.formProps.onSubmit();
   };
 
   const captchaStrings = useMemo(
@@ -394,7 +320,7 @@ export function ContactPage() {
             {intl.formatMessage(messages.sentTitle)}
           </h1>
           <p>{intl.formatMessage(messages.sentBody)}</p>
-          <Button variant="secondary" onClick={() => setSent(false)}>
+          <Button variant="secondary" onClick={() => mutation.reset()}>
             {intl.formatMessage(messages.sendAnother)}
           </Button>
         </section>
@@ -403,92 +329,63 @@ export function ContactPage() {
   }
 
   const pending = mutation.isPending;
+  const captchaError = captchaFailed ? intl.formatMessage(messages.captchaError) : undefined;
+  const { error: addressError, ...address } = form.field("address");
   return (
     <Container>
       <Crumbs trail={[{ key: "contact", label: title }]} />
       <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
-      <form className="contact-form" noValidate onSubmit={submit} data-testid="contact-form">
-        <div role="alert" className="contact-form__summary">
-          {errorCount > 0 ? (
-            <p>{intl.formatMessage(messages.errorsSummary, { count: errorCount })}</p>
-          ) : null}
-        </div>
-        <TextField
-          id={fieldId("fullname")}
-          label={intl.formatMessage(messages.fullname)}
-          name="fullname"
-          autoComplete="name"
-          required
-          value={form.fullname}
-          error={errors.fullname}
-          onChange={(e) => set("fullname", e.target.value)}
+      <form {...form.formProps} className="contact-form" data-testid="contact-form">
+        <ErrorSummary
+          errors={
+            captchaError
+              ? [
+                  ...form.summary,
+                  {
+                    id: captchaId,
+                    label: intl.formatMessage(messages.captchaLabel),
+                    message: captchaError,
+                  },
+                ]
+              : form.summary
+          }
         />
+        <TextField {...form.field("fullname")} label={labels.fullname} />
         <TextField
-          id={fieldId("mobileNumber")}
-          label={intl.formatMessage(messages.mobileNumber)}
+          {...form.field("mobileNumber")}
+          label={labels.mobileNumber}
           hint={intl.formatMessage(messages.mobileHint)}
-          name="mobileNumber"
           type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          value={form.mobileNumber}
-          error={errors.mobileNumber}
-          onChange={(e) => set("mobileNumber", e.target.value)}
         />
+        <TextField {...form.field("email")} label={labels.email} type="email" />
         <TextField
-          id={fieldId("email")}
-          label={intl.formatMessage(messages.email)}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          error={errors.email}
-          onChange={(e) => set("email", e.target.value)}
-        />
-        <TextField
-          id={fieldId("altNumber")}
-          label={intl.formatMessage(messages.altNumber)}
+          {...form.field("altNumber")}
+          label={labels.altNumber}
           hint={intl.formatMessage(messages.altNumberHint)}
-          name="altNumber"
-          required
           type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          value={form.altNumber}
-          error={errors.altNumber}
-          onChange={(e) => set("altNumber", e.target.value)}
         />
-        <div className={errors.address ? "pui-field pui-field--invalid" : "pui-field"}>
-          <label className="pui-field__label" htmlFor={fieldId("address")}>
-            {intl.formatMessage(messages.address)}
+        <div className={addressError ? "pui-field pui-field--invalid" : "pui-field"}>
+          <label className="pui-field__label" htmlFor={address.id}>
+            {labels.address}
             <span className="pui-field__required contact-form__required">
               {intl.formatMessage(uiMessages.required)}
             </span>
           </label>
           <textarea
-            id={fieldId("address")}
+            {...address}
             className="pui-input contact-form__textarea"
-            name="address"
-            autoComplete="street-address"
             rows={3}
-            required
-            value={form.address}
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={errors.address ? `${fieldId("address")}-error` : undefined}
-            onChange={(e) => set("address", e.target.value)}
+            aria-describedby={addressError ? `${address.id}-error` : undefined}
           />
-          {errors.address ? (
-            <p id={`${fieldId("address")}-error`} className="pui-field__error">
-              {errors.address}
+          {addressError ? (
+            <p id={`${address.id}-error`} className="pui-field__error">
+              {addressError}
             </p>
           ) : null}
         </div>
         <SelectField
-          id={fieldId("boxSelection")}
-          label={intl.formatMessage(messages.box)}
-          name="boxSelection"
-          required
+          {...form.field("boxSelection")}
+          label={labels.boxSelection}
           placeholder={intl.formatMessage(messages.boxPlaceholder)}
           options={BOX_VALUES.map((value, i) => ({
             value,
@@ -496,32 +393,27 @@ export function ContactPage() {
               [messages.boxUltra, messages.boxPlus, messages.boxUnsure][i]!,
             ),
           }))}
-          value={form.boxSelection}
-          error={errors.boxSelection}
-          onChange={(e) => set("boxSelection", e.target.value)}
         />
         <RadioGroup
-          label={intl.formatMessage(messages.dish)}
-          name={`${baseId}-dish`}
-          required
+          {...form.field("dishSelection")}
+          label={labels.dishSelection}
           options={DISH_VALUES.map((value, i) => ({
             value,
             label: intl.formatMessage([messages.dishNew, messages.dishExisting][i]!),
           }))}
-          value={form.dishSelection}
-          error={errors.dishSelection}
-          onChange={(value) => set("dishSelection", value)}
         />
-        <AltchaField
-          ref={captcha}
-          challengeUrl={config.captcha.challengeUrl}
-          strings={captchaStrings}
-          error={errors.altcha}
-          errorId={`${baseId}-altcha-error`}
-          onStateChange={onCaptcha}
-        />
+        <div id={captchaId} tabIndex={-1} className="contact-form__captcha">
+          <AltchaField
+            ref={captcha}
+            challengeUrl={config.captcha.challengeUrl}
+            strings={captchaStrings}
+            error={captchaError}
+            errorId={`${captchaId}-error`}
+            onStateChange={onCaptcha}
+          />
+        </div>
         <p className="contact-form__consent">{intl.formatMessage(messages.consent)}</p>
-        {failure ? (
+        {failure && !refusedField ? (
           <div data-testid="contact-error">
             <ErrorState
               title={intl.formatMessage(

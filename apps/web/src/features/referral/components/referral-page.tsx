@@ -5,6 +5,7 @@ import {
   Button,
   Container,
   ErrorState,
+  ErrorSummary,
   LoadingRegion,
   PageHeader,
   SkeletonText,
@@ -12,19 +13,18 @@ import {
   buttonClassName,
 } from "@portal/ui";
 import {
-  formatValidationMessage,
-  isMessageKey,
-  mobileNumberSchema,
-  normaliseReferralCode,
+  referralCodeFormSchema,
   referralCodeSchema,
+  referralStatusBodySchema,
   validate,
 } from "@portal/validation";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useSchemaForm } from "@portal/validation/react";
+import { useEffect, useRef, useState } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig } from "../../../shared/config";
 import { formatDate, formatDateTime } from "../../../shared/format";
-import { useLanguage } from "../../../shared/language";
+import { languageSearchValue, useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import {
   checkReferralStatus,
@@ -199,10 +199,10 @@ const CODE_STATUS_TEXT = {
   exhausted: messages.statusExhausted,
 } as const;
 
-/** The message of a referral code the rule refuses, in the visitor's language; none when valid. */
-function codeError(code: string, lang: "bm" | "en"): string | undefined {
-  const result = validate(referralCodeSchema, code, "referralCode");
-  return result.success ? undefined : formatValidationMessage(result.errors[0]!.code, lang);
+/** The message key of a referral code the rule refuses; none when valid. */
+function codeRefusal(code: string) {
+  const result = validate(referralCodeSchema, code);
+  return result.success ? undefined : result.errors[0]!.code;
 }
 
 const isStatus = (error: unknown, status: number) =>
@@ -254,58 +254,46 @@ function CodeLookup({
 }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const inputId = useId();
-  const [text, setText] = useState(code ?? "");
-  const [seenCode, setSeenCode] = useState(code);
-  const [error, setError] = useState<string>();
   // A code the rule refuses (too short, punctuation) is never sent.
-  const ruleError = code ? codeError(code, lang) : undefined;
+  const ruleError = code ? codeRefusal(code) : undefined;
   const query = useQuery({
     ...referralInfoQueryOptions(lang, code ?? ""),
     enabled: !!code && !ruleError,
   });
+  const label = intl.formatMessage(messages.code);
+  const form = useSchemaForm({
+    schema: referralCodeFormSchema,
+    language: lang,
+    labels: { code: label },
+    initialValues: { code: code ?? "" },
+    // The URL's code when the rule refuses it: shown on the field until it is edited.
+    serverErrors: ruleError ? { code: ruleError } : undefined,
+    messages: { code: { "validation.required": intl.formatMessage(messages.codeRequired) } },
+    onSubmit: ({ code: next }) => (next === code ? void query.refetch() : onCode(next)),
+  });
 
   // The URL's code (a shared link, back button) replaces what is typed.
+  const [seenCode, setSeenCode] = useState(code);
   if (code !== seenCode) {
     setSeenCode(code);
-    setText(code ?? "");
+    form.reset({ code: code ?? "" });
   }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = normaliseReferralCode(text);
-    const refused = next ? codeError(next, lang) : intl.formatMessage(messages.codeRequired);
-    if (refused) {
-      setError(refused);
-      document.getElementById(inputId)?.focus();
-      return;
-    }
-    setError(undefined);
-    if (next === code) void query.refetch();
-    else onCode(next);
-  };
+  const language = languageSearchValue(lang);
 
   return (
     <section className="referral-section" aria-labelledby="referral-info-title">
       <h2 id="referral-info-title">{intl.formatMessage(messages.infoTitle)}</h2>
-      <form className="referral-form" noValidate onSubmit={submit}>
+      {/* A lookup whose code is the page's address (?code=): without scripts it is a GET. */}
+      <form {...form.formProps} method="get" className="referral-form">
+        <ErrorSummary errors={form.summary} />
         <TextField
-          id={inputId}
-          label={intl.formatMessage(messages.code)}
+          {...form.field("code")}
+          label={label}
           hint={intl.formatMessage(messages.codeHint)}
-          name="code"
-          autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={20}
-          required
-          value={text}
-          error={error ?? (code === seenCode && text === code ? ruleError : undefined)}
-          onChange={(event) => setText(event.target.value)}
         />
-        <p className="pui-visually-hidden" role="alert">
-          {error ?? ""}
-        </p>
+        {language ? <input type="hidden" name="language" value={language} /> : null}
         <Button type="submit">{intl.formatMessage(messages.showCode)}</Button>
       </form>
       <div aria-live="polite">
@@ -382,94 +370,57 @@ function StatusResult({ status }: { status: ReferralStatus }) {
 function StatusCheck({ initialCode }: { initialCode?: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const codeId = useId();
-  const phoneId = useId();
-  const [code, setCode] = useState(initialCode ?? "");
-  const [seenCode, setSeenCode] = useState(initialCode);
-  const [phone, setPhone] = useState("");
-  const [errors, setErrors] = useState<{ code?: string; phone?: string }>({});
   const mutation = useMutation({ mutationFn: checkReferralStatus });
+  // The service's 400 names the field it refused.
+  const refused = isStatus(mutation.error, 400)
+    ? (mutation.error as { error?: { field?: unknown } }).error?.field === "phoneNumber"
+      ? { phoneNumber: "validation.mobile.invalid" as const }
+      : { referralCode: intl.formatMessage(messages.codeInvalid) }
+    : undefined;
+  const labels = {
+    referralCode: intl.formatMessage(messages.code),
+    phoneNumber: intl.formatMessage(messages.phone),
+  };
+  const form = useSchemaForm({
+    schema: referralStatusBodySchema,
+    language: lang,
+    labels,
+    initialValues: { referralCode: initialCode ?? "" },
+    serverErrors: refused,
+    messages: {
+      referralCode: { "validation.required": intl.formatMessage(messages.codeRequired) },
+    },
+    onInvalid: () => mutation.reset(),
+    onSubmit: (body) => mutation.mutateAsync(body).catch(() => undefined),
+  });
 
   // A code looked up above fills an empty code field here.
+  const [seenCode, setSeenCode] = useState(initialCode);
   if (initialCode !== seenCode) {
     setSeenCode(initialCode);
-    if (initialCode && !code) setCode(initialCode);
+    if (initialCode && !form.values.referralCode) form.setValue("referralCode", initialCode);
   }
-
-  const validation = (key: string) =>
-    formatValidationMessage(isMessageKey(key) ? key : "validation.invalid", lang);
-
-  const run = (event?: FormEvent) => {
-    event?.preventDefault();
-    const referralCode = normaliseReferralCode(code);
-    const phoneResult = validate(mobileNumberSchema, phone);
-    const next = {
-      code: referralCode
-        ? codeError(referralCode, lang)
-        : intl.formatMessage(messages.codeRequired),
-      phone: phoneResult.success ? undefined : validation(phoneResult.errors[0]!.code),
-    };
-    setErrors(next);
-    if (next.code || next.phone || !phoneResult.success) {
-      mutation.reset();
-      document.getElementById(next.code ? codeId : phoneId)?.focus();
-      return;
-    }
-    mutation.mutate(
-      { referralCode, phoneNumber: phoneResult.output },
-      {
-        onError: (error) => {
-          if (!isStatus(error, 400)) return;
-          const body = (isApiError(error, "http") ? error.error : {}) as { field?: unknown };
-          mutation.reset();
-          if (body.field === "phoneNumber") {
-            setErrors({ phone: validation("validation.mobile.invalid") });
-            document.getElementById(phoneId)?.focus();
-          } else {
-            setErrors({ code: intl.formatMessage(messages.codeInvalid) });
-            document.getElementById(codeId)?.focus();
-          }
-        },
-      },
-    );
-  };
 
   return (
     <section className="referral-section" aria-labelledby="referral-status-title">
       <h2 id="referral-status-title">{intl.formatMessage(messages.statusTitle)}</h2>
       <p>{intl.formatMessage(messages.statusLead)}</p>
-      <form className="referral-form" noValidate onSubmit={run} data-testid="referral-status-form">
+      <form {...form.formProps} className="referral-form" data-testid="referral-status-form">
+        <ErrorSummary errors={form.summary} />
         <TextField
-          id={codeId}
-          label={intl.formatMessage(messages.code)}
-          name="referralCode"
-          autoComplete="off"
+          {...form.field("referralCode")}
+          label={labels.referralCode}
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={20}
-          required
-          value={code}
-          error={errors.code}
-          onChange={(event) => setCode(event.target.value)}
         />
         <TextField
-          id={phoneId}
-          label={intl.formatMessage(messages.phone)}
+          {...form.field("phoneNumber")}
+          label={labels.phoneNumber}
           hint={intl.formatMessage(messages.phoneHint)}
-          name="phoneNumber"
           type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          value={phone}
-          error={errors.phone}
-          onChange={(event) => setPhone(event.target.value)}
         />
-        <p className="pui-visually-hidden" role="alert">
-          {errors.code ?? errors.phone ?? ""}
-        </p>
-        <Button type="submit" disabled={mutation.isPending}>
-          {intl.formatMessage(mutation.isPending ? messages.checking : messages.checkStatus)}
+        <Button type="submit" disabled={form.submitting}>
+          {intl.formatMessage(form.submitting ? messages.checking : messages.checkStatus)}
         </Button>
       </form>
       <div aria-live="polite">
@@ -480,8 +431,11 @@ function StatusCheck({ initialCode }: { initialCode?: string }) {
           </p>
         ) : null}
       </div>
-      {mutation.isError && !isStatus(mutation.error, 404) ? (
-        <ErrorState title={intl.formatMessage(messages.statusError)} onRetry={() => run()}>
+      {mutation.isError && !isStatus(mutation.error, 404) && !refused ? (
+        <ErrorState
+          title={intl.formatMessage(messages.statusError)}
+          onRetry={() => form.formProps.onSubmit()}
+        >
           <p>{intl.formatMessage(messages.statusErrorBody)}</p>
         </ErrorState>
       ) : null}

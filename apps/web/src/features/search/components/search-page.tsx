@@ -1,36 +1,19 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Button, Container, EmptyState, PageHeader, TextField } from "@portal/ui";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Button, Container, EmptyState, ErrorSummary, PageHeader, TextField } from "@portal/ui";
+import { siteSearchFormSchema } from "@portal/validation";
+import { useSchemaForm } from "@portal/validation/react";
+import { useEffect, type ReactNode } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import type { ContentData } from "../../../shared/api";
 import { track } from "../../../shared/analytics";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { Highlight } from "../../../shared/components/highlight";
 import { imageUrl } from "../../../shared/image-url";
-import { useLanguage } from "../../../shared/language";
+import { languageSearchValue, useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { searchQueryOptions } from "../api/search";
-
-/** The page's heading and intro: also its title and description (the route reads them for head()). */
-export const searchMessages = defineMessages({
-  title: {
-    id: "search.title",
-    defaultMessage: "Search",
-    description: "Search page heading and title",
-  },
-  titleKeyword: {
-    id: "search.title.keyword",
-    defaultMessage: "Search results for “{keyword}”",
-    description: "Search page title with a keyword",
-  },
-  lead: {
-    id: "search.lead",
-    defaultMessage:
-      "Search plans, TV packages, packs, bundles, channels, movies, offers, stories and help answers, in Malay or English.",
-    description: "Search page intro",
-  },
-});
+import { searchMessages } from "../messages";
 
 const messages = {
   ...searchMessages,
@@ -287,23 +270,23 @@ function SearchForm({
   onSearch: (keyword: string | undefined) => void;
 }) {
   const intl = useIntl();
-  const [text, setText] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // Same normalisation as the support search: trim, collapse runs of whitespace.
-    onSearch(text.trim().replace(/\s+/g, " ") || undefined);
-  };
+  const { lang } = useLanguage();
+  // The schema normalises as the support search does: trimmed, runs of whitespace collapsed.
+  const label = intl.formatMessage(messages.label);
+  const form = useSchemaForm({
+    schema: siteSearchFormSchema,
+    language: lang,
+    labels: { keyword: label },
+    initialValues: { keyword: initial },
+    onSubmit: ({ keyword }) => onSearch(keyword || undefined),
+  });
+  const language = languageSearchValue(lang);
   return (
-    <form role="search" className="search-form" onSubmit={submit}>
-      <TextField
-        label={intl.formatMessage(messages.label)}
-        type="search"
-        name="keyword"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        autoComplete="off"
-        enterKeyHint="search"
-      />
+    // The keyword is the page's address (?keyword=): without scripts the form is a GET.
+    <form {...form.formProps} method="get" role="search" className="search-form">
+      <ErrorSummary errors={form.summary} />
+      <TextField {...form.field("keyword")} label={label} type="search" enterKeyHint="search" />
+      {language ? <input type="hidden" name="language" value={language} /> : null}
       <Button type="submit">{intl.formatMessage(messages.submit)}</Button>
     </form>
   );

@@ -3,12 +3,14 @@ import { Link, useHydrated } from "@tanstack/react-router";
 import type { SupportIndex } from "@portal/support-search";
 // The text helpers alone: the index itself loads when the visitor starts to search.
 import { excerpt, normalizeQuery } from "@portal/support-search/text";
-import { Container, EmptyState, PageHeader, TextField } from "@portal/ui";
-import { Suspense, useEffect, useMemo, useState, type FormEvent } from "react";
+import { Container, EmptyState, ErrorSummary, PageHeader, TextField } from "@portal/ui";
+import { supportSearchFormSchema } from "@portal/validation";
+import { useSchemaForm } from "@portal/validation/react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import { track } from "../../../shared/analytics";
 import { Crumbs } from "../../../shared/components/crumbs";
-import { useLanguage } from "../../../shared/language";
+import { languageSearchValue, useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { supportTopicsQueryOptions, type SupportTopicsData } from "../api/get-support";
 import { loadSupportIndex, useSupportIndex } from "../api/use-support-index";
@@ -30,56 +32,65 @@ function SearchBox({
   onQueryChange: (query: string | undefined) => void;
 }) {
   const intl = useIntl();
-  const [text, setText] = useState(query);
-  const [seenQuery, setSeenQuery] = useState(query);
-
-  // Follow the URL when it changes from outside (back button, a link), not while it catches up.
-  if (query !== seenQuery) {
-    setSeenQuery(query);
-    if (normalizeQuery(text) !== query) setText(query);
-  }
-
-  useEffect(() => {
-    const next = normalizeQuery(text);
-    if (next === query) return;
-    const timer = setTimeout(() => onQueryChange(next || undefined), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, query, onQueryChange]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onQueryChange(normalizeQuery(text) || undefined);
-  };
-
   const queryClient = useQueryClient();
   const { lang } = useLanguage();
   // The visitor means to search: load the support centre and the library now, so the results are
   // ready as they type (a failure shows where the results go, with the route's Try again).
   const prepare = () => void loadSupportIndex(queryClient, lang).catch(() => undefined);
+  const label = intl.formatMessage(messages.searchLabel);
+  // Follow the URL when it changes from outside (back button, a link), not while it catches up
+  // with the typing: a query this box sent, arriving while the visitor types on, changes nothing.
+  const [url, setUrl] = useState<{ seen: string; sent: string[] }>({ seen: query, sent: [] });
+  const send = (next: string) => {
+    setUrl((current) => ({ ...current, sent: [...current.sent, next] }));
+    onQueryChange(next || undefined);
+  };
+  const form = useSchemaForm({
+    schema: supportSearchFormSchema,
+    language: lang,
+    labels: { q: label },
+    initialValues: { q: query },
+    onValuesChange: prepare,
+    onSubmit: ({ q }) => send(q),
+  });
+  const text = form.values.q;
+  if (query !== url.seen) {
+    const ours = url.sent.indexOf(query);
+    setUrl({ seen: query, sent: ours >= 0 ? url.sent.slice(ours + 1) : [] });
+    if (ours < 0 && normalizeQuery(text) !== query) form.reset({ q: query });
+  }
 
+  useEffect(() => {
+    const next = normalizeQuery(text);
+    if (next === query) return;
+    const timer = setTimeout(() => send(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // `send` is this render's; the timer is set again whenever what it sends changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, query, onQueryChange]);
+
+  const language = languageSearchValue(lang);
   return (
+    // The query is the page's address (?q=): without scripts the form is a GET.
     <form
+      {...form.formProps}
+      method="get"
       role="search"
       className="search-form support-search"
-      onSubmit={submit}
       onPointerEnter={prepare}
       onTouchStart={prepare}
       onFocus={prepare}
     >
+      <ErrorSummary errors={form.summary} />
       <TextField
-        label={intl.formatMessage(messages.searchLabel)}
+        {...form.field("q")}
+        label={label}
         hint={intl.formatMessage(messages.searchHint)}
         type="search"
-        name="q"
-        value={text}
-        onChange={(event) => {
-          prepare();
-          setText(event.target.value);
-        }}
-        autoComplete="off"
         enterKeyHint="search"
         data-testid="support-search"
       />
+      {language ? <input type="hidden" name="language" value={language} /> : null}
     </form>
   );
 }
