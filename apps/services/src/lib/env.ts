@@ -24,7 +24,7 @@ export interface AbuseLimits {
   otpSendsPerPhoneDay: number;
   /** Codes requested from one client address per rolling hour. */
   otpSendsPerClientHour: number;
-  /** SMS sent by the whole service per rolling hour (the budget); 0 sends none. */
+  /** SMS sent by the whole service per hour from its first SMS (the budget); 0 sends none. */
   smsBudgetPerHour: number;
   /** Wrong identity cards for one account before `authenticate` locks it for the window. */
   authFailuresPerAccount: number;

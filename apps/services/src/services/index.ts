@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.js";
+import { KeyLocks } from "../db/key-locks.js";
 import type { Clock } from "../lib/clock.js";
 import type { Env } from "../lib/env.js";
 import type { Metrics } from "../lib/metrics.js";
@@ -13,6 +14,8 @@ import { UploadSigner } from "./upload-signer.js";
 
 /** The shared services every route module reaches through `app.services`. */
 export interface Services {
+  /** Per-key serialisation across instances that holds no connection while waiting. */
+  locks: KeyLocks;
   tokens: TokenService;
   leads: LeadService;
   otp: OtpService;
@@ -34,11 +37,14 @@ export async function createServices(deps: {
   metrics: Metrics;
 }): Promise<Services> {
   const { env, db, clock, log, metrics } = deps;
+  const locks = new KeyLocks(db, { waitMs: env.dbQueryTimeoutMs });
   return {
+    locks,
     tokens: new TokenService(env.tokenSecret, clock),
     leads: new LeadService(db, clock),
     otp: new OtpService(
       db,
+      locks,
       clock,
       env.otpSecret,
       env.portalEnv !== "production",
