@@ -41,8 +41,6 @@ export interface BuildAppOptions {
   sms?: SmsSender;
   /** Requests per minute on rate-limited routes (default RATE_LIMIT_MAX, 30). */
   rateLimitMax?: number;
-  /** How often rate-limit counters are written to the database, ms (default 1000; 0 = by hand). */
-  rateLimitSyncMs?: number;
   /** Serve the API reference pages at /docs (default true). */
   docs?: boolean;
   /** Replace or extend the services (e.g. extra content handler tables). */
@@ -66,7 +64,6 @@ export interface PortalPluginOptions {
   clock: Clock;
   validateResponses: boolean;
   rateLimitMax: number;
-  rateLimitSyncMs?: number;
   sms?: SmsSender;
   services?: BuildAppOptions["services"];
   /** Serve the API reference at /docs. */
@@ -104,7 +101,6 @@ export const portal = fp<PortalPluginOptions>(
       rateLimitMax: opts.rateLimitMax,
       db: opts.db,
       clock: opts.clock,
-      rateLimitSyncMs: opts.rateLimitSyncMs,
       onRefused: (route) => metrics.rateLimitRefusals.inc({ route }),
     });
     await app.register(metricsPlugin);
@@ -195,7 +191,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     clock,
     validateResponses: options.validateResponses ?? env.portalEnv !== "production",
     rateLimitMax: options.rateLimitMax ?? env.rateLimitMax,
-    rateLimitSyncMs: options.rateLimitSyncMs,
     sms: options.sms,
     services: options.services,
     docs: options.docs ?? true,

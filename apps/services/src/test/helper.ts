@@ -61,9 +61,6 @@ export async function buildTestApp(
     logger: false,
     validateResponses: true,
     rateLimitMax: 10_000,
-    // Rate-limit counters are written to the database by hand (`app.rateLimitCounters.flush()`),
-    // so what a test sees does not depend on a timer.
-    rateLimitSyncMs: 0,
     ...buildOptions,
     env: {
       portalEnv: "test",
