@@ -19,6 +19,7 @@ import health from "./plugins/health.js";
 import metricsPlugin from "./plugins/metrics.js";
 import { Metrics } from "./lib/metrics.js";
 import bodyTimeout from "./plugins/timeouts.js";
+import bodyLimit from "./plugins/body-limit.js";
 import jsonBody from "./plugins/json-body.js";
 import security, { securityHeaders } from "./plugins/security.js";
 import { serviceDefinitions } from "./routes/index.js";
@@ -109,6 +110,7 @@ export const portal = fp<PortalPluginOptions>(
       done(null, payload);
     });
     await app.register(health);
+    await app.register(bodyLimit);
     await app.register(bodyTimeout, { bodyMs: opts.env.timeouts.bodyMs });
     await app.register(jsonBody);
     await app.register(etag);

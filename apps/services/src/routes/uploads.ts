@@ -99,7 +99,12 @@ export function uploadsOperations(app: FastifyInstance): OperationTable {
   return {
     uploadDocument: {
       options: {
-        config: { ...rateLimited(2), bodyTimeoutMs: app.env.timeouts.uploadBodyMs },
+        // The declared length is checked in the handler, against the signed maximum.
+        config: {
+          ...rateLimited(2),
+          bodyTimeoutMs: app.env.timeouts.uploadBodyMs,
+          ownBodyLimit: true,
+        },
         attachValidation: true,
         bodyLimit: UPLOAD_RULES.maxBytes,
       },

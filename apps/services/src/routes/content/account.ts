@@ -238,7 +238,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
       async handler(request) {
         const row = await entitledAccount(request);
         if (request.validationError)
-          throw entitledError(400, "INVALID_REQUEST", "The body must be empty");
+          throw entitledError(400, "INVALID_REQUEST", "body must be empty (no body or {})");
         const { claimed } = await entitlementOf(row);
         if (!row.fibre_entitled)
           throw entitledError(
