@@ -96,6 +96,10 @@ export const portal = fp<PortalPluginOptions>(
       }),
     );
 
+    const { retention } = app.services;
+    app.addHook("onReady", async () => retention.start(opts.env.retentionIntervalMs));
+    app.addHook("onClose", async () => retention.stop());
+
     await app.register(errorHandler);
     await app.register(security, {
       corsOrigins: opts.env.corsOrigins,
