@@ -19,3 +19,6 @@ pnpm --filter @portal/services test
 # Database faults: a private cluster (initdb in a temporary folder, port PG_CLUSTER_PORT, default
 # 5442) stopped, started and cut off mid-traffic under a services process.
 pnpm --filter @portal/services test:cluster
+# Rate limits through two services processes on one PostgreSQL (a private cluster again): exits 1
+# when more than the limit gets through; prints what a refusal costs against a lead.
+pnpm --filter @portal/services bench:rate-limits

@@ -2,7 +2,7 @@ import { cp } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { server: "src/server.ts", app: "src/app.ts", seed: "src/seed.ts" },
+  entry: { server: "src/server.ts", app: "src/app.ts", seed: "src/seed.ts", ops: "src/ops.ts" },
   format: ["esm"],
   platform: "node",
   target: "node20",

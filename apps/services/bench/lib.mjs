@@ -12,6 +12,7 @@ export const PRODUCTION_ENV = {
   ALTCHA_HMAC_KEY: "bench-altcha-key-0123456789abcdefghijklmn",
   MARKETING_API_KEY: "bench-marketing-key-0123456789abcdefghij",
   ALLOW_PGLITE_IN_PRODUCTION: "true",
+  DOCUMENT_KEYS: `bench:${Buffer.alloc(32, 7).toString("base64")}`,
   LOG_LEVEL: "silent",
 };
 

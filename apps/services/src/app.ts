@@ -19,6 +19,7 @@ import health from "./plugins/health.js";
 import metricsPlugin from "./plugins/metrics.js";
 import { Metrics } from "./lib/metrics.js";
 import bodyTimeout from "./plugins/timeouts.js";
+import bodyLimit from "./plugins/body-limit.js";
 import jsonBody from "./plugins/json-body.js";
 import security, { securityHeaders } from "./plugins/security.js";
 import { serviceDefinitions } from "./routes/index.js";
@@ -41,8 +42,6 @@ export interface BuildAppOptions {
   sms?: SmsSender;
   /** Requests per minute on rate-limited routes (default RATE_LIMIT_MAX, 30). */
   rateLimitMax?: number;
-  /** How often rate-limit counters are written to the database, ms (default 1000; 0 = by hand). */
-  rateLimitSyncMs?: number;
   /** Serve the API reference pages at /docs (default true). */
   docs?: boolean;
   /** Replace or extend the services (e.g. extra content handler tables). */
@@ -66,7 +65,6 @@ export interface PortalPluginOptions {
   clock: Clock;
   validateResponses: boolean;
   rateLimitMax: number;
-  rateLimitSyncMs?: number;
   sms?: SmsSender;
   services?: BuildAppOptions["services"];
   /** Serve the API reference at /docs. */
@@ -98,13 +96,16 @@ export const portal = fp<PortalPluginOptions>(
       }),
     );
 
+    const { retention } = app.services;
+    app.addHook("onReady", async () => retention.start(opts.env.retentionIntervalMs));
+    app.addHook("onClose", async () => retention.stop());
+
     await app.register(errorHandler);
     await app.register(security, {
       corsOrigins: opts.env.corsOrigins,
       rateLimitMax: opts.rateLimitMax,
       db: opts.db,
       clock: opts.clock,
-      rateLimitSyncMs: opts.rateLimitSyncMs,
       onRefused: (route) => metrics.rateLimitRefusals.inc({ route }),
     });
     await app.register(metricsPlugin);
@@ -113,6 +114,7 @@ export const portal = fp<PortalPluginOptions>(
       done(null, payload);
     });
     await app.register(health);
+    await app.register(bodyLimit);
     await app.register(bodyTimeout, { bodyMs: opts.env.timeouts.bodyMs });
     await app.register(jsonBody);
     await app.register(etag);
@@ -195,7 +197,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     clock,
     validateResponses: options.validateResponses ?? env.portalEnv !== "production",
     rateLimitMax: options.rateLimitMax ?? env.rateLimitMax,
-    rateLimitSyncMs: options.rateLimitSyncMs,
     sms: options.sms,
     services: options.services,
     docs: options.docs ?? true,

@@ -186,3 +186,126 @@ describe("malformed requests answer documented 4xx", () => {
     });
   }
 });
+
+/** Sends `head` and `bodyStart` over a socket, no more; resolves with the answer and its timing. */
+function partialBody(port: number, head: string, bodyStart: string) {
+  return new Promise<{ answer: string; closedAfterMs: number }>((resolve) => {
+    const started = Date.now();
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("connect", () => socket.write(head + bodyStart));
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("error", () => undefined);
+    socket.on("close", () => resolve({ answer, closedAfterMs: Date.now() - started }));
+    setTimeout(() => socket.destroy(), 20_000).unref();
+  });
+}
+
+describe("HTTP semantics (issue 21)", () => {
+  for (const mode of ["development", "production"] as const) {
+    it(`a 30 MB multipart form is a 413 from its Content-Length, before the body is read (${mode})`, async () => {
+      const boundary = "XYZ";
+      const head = [
+        "POST /marketing/contact-us HTTP/1.1",
+        "Host: localhost",
+        "x-api-key: dev-marketing-key",
+        `Content-Type: multipart/form-data; boundary=${boundary}`,
+        `Content-Length: ${30 * 1024 * 1024}`,
+        "",
+        "",
+      ].join("\r\n");
+      // Only the first part is ever sent: the server must answer without waiting for the rest.
+      const { answer, closedAfterMs } = await partialBody(
+        portOf(modes[mode]),
+        head,
+        `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nAminah\r\n`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer.toLowerCase()).toContain("connection: close");
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({
+        statusCode: 413,
+        error: "Payload Too Large",
+        message: "The body exceeds 32768 bytes",
+        code: "request.tooLarge",
+      });
+      expect(closedAfterMs).toBeLessThan(BODY_MS);
+    });
+
+    it(`a known path asked with another method is a 405 with Allow (${mode})`, async () => {
+      const app = modes[mode].app;
+      const cases: [string, string, string][] = [
+        ["DELETE", "/shop/api/v1/greenfield/generate-sbb-lead", "POST, OPTIONS"],
+        ["POST", "/content/api/v1/channel/bm/suria-sports-1", "GET, HEAD, OPTIONS"],
+        ["GET", "/shop/api/v3/document/abc.pdf", "DELETE, OPTIONS"],
+        ["PUT", "/health/ready", "GET, HEAD, OPTIONS"],
+        ["PATCH", "/content/api/v1/entitled-astro-fibre", "GET, HEAD, POST, OPTIONS"],
+      ];
+      for (const [method, url, allow] of cases) {
+        const res = await call(app, { method: method as "GET", url });
+        expect(res.status, `${method} ${url}`).toBe(405);
+        expect(res.headers.allow).toBe(allow);
+        expect(res.body).toEqual({
+          statusCode: 405,
+          error: "Method Not Allowed",
+          message: `Method ${method} is not allowed on ${url}; allowed: ${allow}`,
+          code: "method.notAllowed",
+        });
+      }
+      // An unknown path is still a 404.
+      const unknown = await call(app, { method: "DELETE", url: "/shop/api/v1/nothing-here" });
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.allow).toBeUndefined();
+    });
+
+    it(`a JSON null body is a 400 naming the body, never taken as {} (${mode})`, async () => {
+      const app = modes[mode].app;
+      const json = { "content-type": "application/json" };
+      const b40 = await call(app, {
+        method: "POST",
+        url: "/content/api/v1/b40/auth",
+        headers: json,
+        payload: "null",
+      });
+      expect(b40.status).toBe(400);
+      expect(b40.body).toEqual({
+        statusCode: 400,
+        error: "Bad Request",
+        message: "body must be object",
+        field: "body",
+        code: "validation.body.type",
+      });
+      // No body and {} are still the empty body.
+      expect((await call(app, { method: "POST", url: "/content/api/v1/b40/auth" })).status).toBe(
+        200,
+      );
+      const auth = await call(app, {
+        method: "POST",
+        url: "/content/api/v1/authenticate",
+        payload: { product: "fibre", accountNumber: "1000234567", identityCard: "850315145678" },
+      });
+      const claim = await call(app, {
+        method: "POST",
+        url: "/content/api/v1/entitled-astro-fibre",
+        token: auth.body.response.token,
+        headers: json,
+        payload: "null",
+      });
+      expect(claim.status).toBe(400);
+      expect(claim.body).toEqual({
+        statusCode: 400,
+        error: "Bad Request",
+        message: "body must be object",
+        errors: [{ errorCode: "INVALID_REQUEST", message: "body must be object" }],
+      });
+      // A required body sent as null names the body too.
+      const lead = await call(app, {
+        method: "POST",
+        url: "/shop/api/v1/greenfield/generate-sbb-lead",
+        headers: json,
+        payload: "null",
+      });
+      expect(lead.status).toBe(400);
+      expect(lead.body).toMatchObject({ field: "body", code: "validation.body.type" });
+    });
+  }
+});

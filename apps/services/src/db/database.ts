@@ -83,6 +83,24 @@ export function isUnavailable(error: unknown): boolean {
   return typeof message === "string" && UNAVAILABLE_MESSAGES.test(message);
 }
 
+const LOST_SQLSTATES = new Set(["57P01", "57P02", "57P03"]);
+const LOST_MESSAGES = /Connection terminated|Client has encountered a connection error/i;
+
+/**
+ * True when `error` says the connection itself is gone (server stopped or killed, network
+ * error), not merely that a statement timed out or the server is saturated.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (
+    typeof code === "string" &&
+    (NETWORK_CODES.has(code) || LOST_SQLSTATES.has(code) || code.startsWith("08"))
+  )
+    return true;
+  return typeof message === "string" && LOST_MESSAGES.test(message);
+}
+
 const classify = (error: unknown): unknown =>
   isUnavailable(error) && !(error instanceof DatabaseUnavailableError)
     ? new DatabaseUnavailableError(error)
@@ -190,9 +208,10 @@ export interface PostgresOptions {
 
 /**
  * Opens a node-postgres pool on DATABASE_URL. The pool outlives the server: a restart, failover
- * or network cut fails the statements in flight (503, nothing acknowledged), idle connections
- * that die are dropped (the pool's `error` event is handled, so the process stays up), and the
- * next statement opens a fresh connection. Every wait is bounded, so no request hangs.
+ * or network cut fails the statements in flight (503, nothing acknowledged), connections that
+ * die are dropped (idle ones through the pool's `error` event, checked-out ones through their
+ * own listener, so the process stays up), and the next statement opens a fresh connection.
+ * Every wait is bounded, so no request hangs.
  */
 export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Database> {
   if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema))
@@ -214,6 +233,13 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
   // An idle connection that dies (server restart) emits `error` on the pool; unheard, it would
   // end the process. The pool drops that connection by itself; the next statement reconnects.
   pool.on("error", () => undefined);
+  // Connections opened before the database was last seen unreachable may be dead without the
+  // pool knowing (a network cut, a server killed before it could say goodbye): they are dropped
+  // when checked out instead of failing the first requests after the database is back.
+  const opened = new WeakMap<pg.PoolClient, number>();
+  let lostAt = Number.NEGATIVE_INFINITY;
+  pool.on("connect", (client) => opened.set(client as pg.PoolClient, Date.now()));
+
   if (opts.schema) await pool.query(`create schema if not exists ${opts.schema}`);
   else await pool.query("select 1");
 
@@ -241,57 +267,85 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
       return result;
     } catch (error) {
       observer?.(elapsed(start), true);
+      if (isConnectionLoss(error)) lostAt = Date.now();
       throw classify(error);
+    }
+  };
+
+  /**
+   * Checks a connection out for `fn`. A checked-out connection is not heard by the pool's `error`
+   * listener (only idle ones are): without its own listener, a server that dies between two
+   * statements of a transaction would raise an uncaught `error` and end the process. The
+   * listener records the failure, so the connection is destroyed instead of going back.
+   */
+  const withClient = async <T>(
+    fn: (client: pg.PoolClient, discard: (error: Error) => void) => Promise<T>,
+  ): Promise<T> => {
+    let client: pg.PoolClient;
+    for (;;) {
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        if (isConnectionLoss(error)) lostAt = Date.now();
+        throw classify(error);
+      }
+      if ((opened.get(client) ?? Number.NEGATIVE_INFINITY) > lostAt) break;
+      client.release(true);
+    }
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken ??= error;
+    };
+    client.on("error", onError);
+    try {
+      return await fn(client, onError);
+    } catch (error) {
+      if (isUnavailable(error) || error instanceof DatabaseUnavailableError)
+        broken ??= error as Error;
+      throw error;
+    } finally {
+      client.removeListener("error", onError);
+      client.release(broken ?? false);
     }
   };
 
   return {
     kind: "postgres",
     query<T>(sql: string, params: unknown[] = []) {
-      return timed(async () => ({
-        rows: (await pool.query(statement(sql, params))).rows as T[],
-      }));
+      return withClient((client) =>
+        timed(async () => ({ rows: (await client.query(statement(sql, params))).rows as T[] })),
+      );
     },
     async exec(sql) {
-      await timed(() => pool.query(sql));
+      await withClient((client) => timed(() => client.query(sql)));
     },
-    async transaction(fn) {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw classify(error);
-      }
-      let broken: Error | undefined;
-      try {
+    transaction(fn) {
+      return withClient(async (client, discard) => {
         await timed(() => client.query("begin"));
-        const result = await fn({
-          query<T>(sql: string, params: unknown[] = []) {
-            return timed(async () => ({
-              rows: (await client.query(statement(sql, params))).rows as T[],
-            }));
-          },
-        });
-        await timed(() => client.query("commit"));
-        return result;
-      } catch (error) {
-        if (isUnavailable(error) || error instanceof DatabaseUnavailableError) {
-          // The connection is unusable: drop it rather than hand it to the next request.
-          broken = error as Error;
-        } else {
-          try {
-            await client.query("rollback");
-          } catch (rollbackError) {
-            broken = rollbackError as Error;
-          }
+        try {
+          const result = await fn({
+            query<T>(sql: string, params: unknown[] = []) {
+              return timed(async () => ({
+                rows: (await client.query(statement(sql, params))).rows as T[],
+              }));
+            },
+          });
+          await timed(() => client.query("commit"));
+          return result;
+        } catch (error) {
+          // An unreachable database leaves the connection unusable (withClient destroys it);
+          // otherwise roll back, and a failed rollback breaks the connection too.
+          if (!isUnavailable(error) && !(error instanceof DatabaseUnavailableError))
+            await client.query("rollback").catch(discard);
+          throw classify(error);
         }
-        throw classify(error);
-      } finally {
-        client.release(broken ?? false);
-      }
+      });
     },
     ping(timeoutMs) {
-      return within(pool.query("select 1"), timeoutMs);
+      return within(
+        withClient((client) => client.query("select 1")),
+        timeoutMs,
+      );
     },
     stats() {
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };

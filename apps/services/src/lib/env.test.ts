@@ -12,6 +12,7 @@ const PROD_SECRETS = {
   OTP_SECRET: "o".repeat(40),
   ALTCHA_HMAC_KEY: "a".repeat(40),
   MARKETING_API_KEY: "m".repeat(40),
+  DOCUMENT_KEYS: `k1:${Buffer.alloc(32, 1).toString("base64")}`,
 };
 
 describe("CLOCK_START", () => {
@@ -118,5 +119,31 @@ describe("environment schema", () => {
       readme.indexOf("## How it is built"),
     );
     expect(ENV_VARIABLES.filter((name) => !operations.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe("DOCUMENT_KEYS", () => {
+  const key = (byte: number) => Buffer.alloc(32, byte).toString("base64");
+  it("reads id:base64 keys, the first sealing new documents", () => {
+    const env = loadEnv({ DOCUMENT_KEYS: `k2:${key(2)}, k1:${key(1)}` });
+    expect(env.documentKeys?.map((k) => k.id)).toEqual(["k2", "k1"]);
+    expect(env.documentKeys?.[0]?.key).toEqual(Buffer.alloc(32, 2));
+    expect(loadEnv({}).documentKeys).toBeUndefined();
+  });
+
+  it("names what is wrong without echoing the keys", () => {
+    const short = `k1:${Buffer.alloc(16).toString("base64")}`;
+    expect(() => loadEnv({ DOCUMENT_KEYS: short })).toThrow(
+      `Invalid environment: DOCUMENT_KEYS key k1 must be 32 bytes in base64 (openssl rand -base64 32), got ${short.length} characters`,
+    );
+    expect(() => loadEnv({ DOCUMENT_KEYS: key(1) })).toThrow(/must be id:base64key entries/);
+    expect(() => loadEnv({ DOCUMENT_KEYS: `a:${key(1)},a:${key(2)}` })).toThrow(/given twice/);
+  });
+
+  it("is required in production", () => {
+    const { DOCUMENT_KEYS: _keys, ...withoutKeys } = PROD_SECRETS;
+    expect(() => loadEnv({ ...withoutKeys, DATABASE_URL: "postgres://u@db/p" })).toThrow(
+      /Refusing to start in production without DOCUMENT_KEYS/,
+    );
   });
 });

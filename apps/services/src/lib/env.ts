@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import * as v from "valibot";
+import { parseDocumentKeys, type DocumentKey } from "./document-keys.js";
 
 /** Where the services run; mock OTP is never honoured in production. */
 export type PortalEnv = "production" | "development" | "test";
@@ -24,7 +25,7 @@ export interface AbuseLimits {
   otpSendsPerPhoneDay: number;
   /** Codes requested from one client address per rolling hour. */
   otpSendsPerClientHour: number;
-  /** SMS sent by the whole service per rolling hour (the budget); 0 sends none. */
+  /** SMS sent by the whole service per hour from its first SMS (the budget); 0 sends none. */
   smsBudgetPerHour: number;
   /** Wrong identity cards for one account before `authenticate` locks it for the window. */
   authFailuresPerAccount: number;
@@ -86,6 +87,13 @@ export interface Env {
   otelEndpoint?: string;
   otelServiceName: string;
   s3?: S3Settings;
+  /**
+   * AES-256-GCM keys of identity documents at rest (DOCUMENT_KEYS), the first sealing new files.
+   * Required in production; unset elsewhere, a development key is kept in DATA_DIR.
+   */
+  documentKeys?: DocumentKey[];
+  /** How often the retention job runs (ms); 0 turns it off (README "Personal data"). */
+  retentionIntervalMs: number;
   /**
    * Outside production only: the clock starts at this instant and runs from there (demos and
    * browser tests of dated content, such as campaign prices). Unset: the wall clock.
@@ -248,6 +256,16 @@ export const ENV_SCHEMA = v.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool(true),
+  DOCUMENT_KEYS: v.pipe(
+    v.optional(v.string(), ""),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || dataset.value === "") return;
+      const parsed = parseDocumentKeys(dataset.value);
+      if (typeof parsed === "string") addIssue({ message: parsed });
+    }),
+    v.transform((s) => (s === "" ? undefined : (parseDocumentKeys(s) as DocumentKey[]))),
+  ),
+  RETENTION_INTERVAL_MS: int(3_600_000, 0, 86_400_000),
   CLOCK_START: v.pipe(
     v.optional(v.string(), ""),
     v.check((s) => s === "" || !Number.isNaN(Date.parse(s)), "must be an ISO date-time"),
@@ -265,7 +283,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const problems = parsed.issues.map((issue) => {
       const name = issue.path?.[0]?.key as string | undefined;
-      return `${name ?? "environment"} ${issue.message}, got "${String(source[name ?? ""] ?? "")}"`;
+      const value = String(source[name ?? ""] ?? "");
+      // Keys are never echoed into logs.
+      const got = name === "DOCUMENT_KEYS" ? `${value.length} characters` : `"${value}"`;
+      return `${name ?? "environment"} ${issue.message}, got ${got}`;
     });
     throw new Error(`Invalid environment: ${problems.join("; ")}`);
   }
@@ -327,6 +348,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    documentKeys: e.DOCUMENT_KEYS,
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS,
     ...(e.CLOCK_START ? { clockStart: e.CLOCK_START } : {}),
   };
   if (env.clockStart && portalEnv === "production") {
@@ -339,7 +362,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return env;
 }
 
-/** Refuses production with a development secret or a short one. */
+/** Refuses production with a development secret or a short one, or without document keys. */
 export function assertProductionSecrets(env: Env): void {
   if (env.portalEnv !== "production") return;
   for (const key of Object.keys(DEV_SECRETS) as (keyof typeof DEV_SECRETS)[]) {
@@ -350,6 +373,10 @@ export function assertProductionSecrets(env: Env): void {
       );
     }
   }
+  if (!env.documentKeys)
+    throw new Error(
+      "Refusing to start in production without DOCUMENT_KEYS: identity documents are encrypted at rest with them (id:base64key, 32 bytes: openssl rand -base64 32)",
+    );
 }
 
 /**

@@ -102,17 +102,60 @@ export default fp(
       else if (status === 400) body.code = "validation.body.invalid";
       return reply.code(status).send(body);
     });
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({
+    // Every route's path as a pattern, so a known path asked with another method answers 405
+    // with Allow (RFC 9110 section 15.5.6) instead of 404. The CORS preflight's catch-all
+    // (`OPTIONS *`) names no path.
+    const routes: { method: string; pattern: RegExp }[] = [];
+    app.addHook("onRoute", (route) => {
+      if (route.url === "*" || route.url === "/*") return;
+      const pattern = routePattern(route.url);
+      for (const method of [route.method].flat()) routes.push({ method, pattern });
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      const allowed = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+      if (allowed.size > 0 && !allowed.has(request.method)) {
+        // HEAD goes with GET, and CORS answers OPTIONS on every path.
+        if (allowed.has("GET")) allowed.add("HEAD");
+        allowed.add("OPTIONS");
+        const allow = METHOD_ORDER.filter((m) => allowed.has(m)).join(", ");
+        return reply
+          .code(405)
+          .header("allow", allow)
+          .send({
+            statusCode: 405,
+            error: reason(405),
+            message: `Method ${request.method} is not allowed on ${path}; allowed: ${allow}`,
+            code: "method.notAllowed",
+          });
+      }
+      return reply.code(404).send({
         statusCode: 404,
         error: reason(404),
-        message: `Route ${request.method} ${request.url.split("?")[0]} not found`,
+        message: `Route ${request.method} ${path} not found`,
         code: "notFound",
-      }),
-    );
+      });
+    });
   },
   { name: "error-handler" },
 );
+
+const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** A Fastify route path (`/a/:id.:ext`, `/docs/*`) as a regular expression of request paths. */
+export function routePattern(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+|\*)/)
+    .map((part) =>
+      part === "*"
+        ? ".*"
+        : part.startsWith(":")
+          ? "[^/]+?"
+          : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("");
+  return new RegExp(`^${source.replace(/\/$/, "")}/?$`);
+}
 
 function fastifyCode(code: string | undefined, status: number): string | undefined {
   switch (code) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../db/database.js";
 import { reason } from "../lib/errors.js";
@@ -16,9 +16,9 @@ declare module "fastify" {
 /**
  * Health checks for a load balancer or an orchestrator (not part of any contract):
  *
- * - `GET /health/live` (and `/health`): 200 while the process answers at all. Restart the
+ * - `GET /health/live` (and `/health`, `/livez`): 200 while the process answers at all. Restart the
  *   process only when this fails; a database outage does not fail it.
- * - `GET /health/ready`: 200 when the database answers `select 1` within 1 s; 503 with
+ * - `GET /health/ready` (and `/readyz`): 200 when the database answers `select 1` within 1 s; 503 with
  *   `Retry-After` while it does not, or once a graceful shutdown has begun. Send traffic only
  *   while this is 200.
  */
@@ -42,7 +42,9 @@ export default fp(
     const live = async () => ({ response: { status: "ok" } });
     app.get("/health", live);
     app.get("/health/live", live);
-    app.get("/health/ready", async (_request, reply) => {
+    // The names orchestrators (Kubernetes) probe by convention answer the same.
+    app.get("/livez", live);
+    const readiness = async (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header("cache-control", "no-store");
       const status = app.draining
         ? "shuttingDown"
@@ -62,7 +64,9 @@ export default fp(
               : "The database does not answer",
           code: status === "shuttingDown" ? "service.shuttingDown" : "database.unavailable",
         });
-    });
+    };
+    app.get("/health/ready", readiness);
+    app.get("/readyz", readiness);
   },
   { name: "health" },
 );

@@ -21,8 +21,9 @@ export function findNul(value: unknown, path = ""): string | undefined {
 
 /**
  * JSON bodies with prototype-poisoning protection, where an empty body counts as no body (the
- * portal POSTs some calls with an empty body and a JSON content type), and NUL characters are
- * refused up front (400 naming the field) rather than failing in the database.
+ * portal POSTs some calls with an empty body and a JSON content type), a JSON `null` is refused
+ * (400 naming the body), and NUL characters are refused up front (400 naming the field) rather
+ * than failing in the database.
  */
 export default fp(
   async function jsonBody(app: FastifyInstance) {
@@ -34,6 +35,10 @@ export default fp(
       }
       parse(request, body as string, (error, parsed) => {
         if (error) return done(error, undefined);
+        // Every request body is an object; a JSON `null` is a body, not the absence of one
+        // (Fastify hands routes an absent body as null too, so it must stop here).
+        if (parsed === null)
+          return done(badRequest("body", "validation.body.type", "body must be object"), undefined);
         const field = findNul(parsed);
         if (field) {
           const last =

@@ -9,68 +9,76 @@ interface Hits {
 type Callback = (error: Error | null, result?: Hits) => void;
 
 interface Counter {
-  /** Hits counted here and not yet written to the database. */
-  local: number;
-  /** Hits being written by the flush in flight. */
-  inflight: number;
-  /** The database's count as of the last read or flush (every instance's hits). */
-  shared: number;
-  /** Epoch ms at which the window ends. */
+  /** Epoch ms at which the window ends (the database's once a lease answered). */
   resetAt: number;
-  window: number;
+  /** Hits leased from the database and not yet handed out here. */
+  tokens: number;
+  /** The window-wide position of the next leased hit (what `current` reports). */
+  position: number;
+  /** The database refused part of a lease: the limit is reached for the whole window. */
+  full: boolean;
+  /** Leases taken in this window by this instance. */
+  leases: number;
+  /** Hits waiting for the lease in flight. */
+  waiting: Callback[];
+  leasing: boolean;
 }
 
-// Adds each key's new hits in one statement: a new key or an ended window starts at the added
-// count. Atomic per row on PostgreSQL and PGlite alike.
-const ADD = `
-insert into rate_limits as r (key, hits, reset_at)
-select k, h, $3::bigint + w from unnest($1::text[], $2::int[], $4::bigint[]) as t(k, h, w)
+// Takes `want` hits of a key's window in one atomic statement: a new key or an ended window
+// starts at `want`. The hits handed out are the positions (hits - want, hits] that fall within
+// the limit, so every lease of every instance gets distinct positions and at most `max` are
+// handed out in a window, whatever the concurrency.
+const LEASE = `
+insert into rate_limits as r (key, hits, reset_at) values ($1, $2, $3::bigint + $4::bigint)
 on conflict (key) do update set
   hits = case when r.reset_at <= $3::bigint then excluded.hits else r.hits + excluded.hits end,
   reset_at = case when r.reset_at <= $3::bigint then excluded.reset_at else r.reset_at end
-returning key, hits::int as hits, reset_at::bigint as reset_at`;
-
-const READ = `select hits::int as hits, reset_at::bigint as reset_at
-  from rate_limits where key = $1 and reset_at > $2::bigint`;
+returning hits::int as hits, reset_at::bigint as reset_at`;
 
 /** Options of {@link RateLimitCounters}. */
 export interface RateLimitCountersOptions {
-  /** How often counted hits are written to the database (ms). */
-  syncMs?: number;
   /** Most keys held in memory; the oldest windows go first. */
   maxKeys?: number;
+  /** Longest a request waits for a lease before counting in memory alone (ms). */
+  leaseWaitMs?: number;
 }
 
+/** The share of a limit one lease takes after the first, and its ceiling. */
+const BATCH_SHARE = 0.1;
+const BATCH_MAX = 10_000;
+/** How long the counters count in memory alone after the database failed to answer a lease. */
+const UNREACHABLE_MS = 1000;
+
 /**
- * Rate-limit counters kept in memory per instance and shared through the database, so a refusal
- * costs no database work and every instance still counts against one limit.
+ * Rate-limit counters that hold exactly across instances and refuse without a database statement
+ * (issue 21). Each instance leases hits of a window from the database (`rate_limits`) and hands
+ * them out from memory:
  *
- * - The first hit of a key in a window reads the database's count (one indexed read per client
- *   and window): a client that used its quota on another instance is refused here at once.
- * - Every later hit is counted in memory; the count answers at once (a 429 touches nothing).
- * - New hits are added to the database in one batched statement every `syncMs` (default 1 s),
- *   which also brings back what the other instances counted. Between two syncs each instance
- *   may let through up to the limit on its own: across N instances a client gets at most the
- *   limit plus what the others let through in one sync interval.
- * - When the database is unreachable the counters keep working from memory and the unwritten
- *   hits are written once it is back.
+ * - A key's first lease in a window asks for one hit (most clients make a few requests); later
+ *   leases ask for a tenth of the limit, or for as many hits as requests are waiting. One
+ *   statement answers every request queued on it.
+ * - The database grants only the hits that fit under the limit, so across every instance at most
+ *   the limit is let through in a window. A lease granted short means the limit is reached: the
+ *   key is refused from memory until its window ends, with no statement per refusal.
+ * - Hits leased but unused stay with their instance: a client that moves to another instance may
+ *   be refused up to a tenth of the limit early there (never let through more).
+ * - When the database does not answer a lease within `leaseWaitMs` (or fails), the instance
+ *   counts in memory alone for a second, from the last count it knew, and then tries again.
  */
 export class RateLimitCounters {
   readonly #counters = new Map<string, Counter>();
-  readonly #reading = new Map<string, Promise<void>>();
   readonly #db: Queryable;
   readonly #clock: Clock;
-  readonly #syncMs: number;
   readonly #maxKeys: number;
-  #timer: NodeJS.Timeout | undefined;
-  #flushing: Promise<void> | undefined;
+  readonly #leaseWaitMs: number;
+  #unreachableUntil = Number.NEGATIVE_INFINITY;
   #sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(db: Queryable, clock: Clock, opts: RateLimitCountersOptions = {}) {
     this.#db = db;
     this.#clock = clock;
-    this.#syncMs = opts.syncMs ?? 1000;
     this.#maxKeys = opts.maxKeys ?? 100_000;
+    this.#leaseWaitMs = opts.leaseWaitMs ?? 1000;
   }
 
   /** Keys held in memory. */
@@ -78,141 +86,124 @@ export class RateLimitCounters {
     return this.#counters.size;
   }
 
-  /** Counts a hit of `key` in a window of `window` ms. */
-  incr(key: string, window: number, callback: Callback): void {
+  /** Counts a hit of `key` in a window of `window` ms against `max`. */
+  incr(key: string, window: number, max: number, callback: Callback): void {
     const now = this.#clock.now().getTime();
-    const counter = this.#counters.get(key);
-    if (counter && counter.resetAt > now) {
-      callback(null, this.#hit(counter, now));
-      return;
+    let counter = this.#counters.get(key);
+    if (!counter || (counter.resetAt <= now && !counter.leasing)) {
+      counter = {
+        resetAt: now + window,
+        tokens: 0,
+        position: 1,
+        full: false,
+        leases: 0,
+        waiting: [],
+        leasing: false,
+      };
+      this.#counters.delete(key);
+      this.#counters.set(key, counter);
+      this.#evict();
     }
-    // First hit of this key in a window: learn what the other instances counted.
-    let reading = this.#reading.get(key);
-    if (!reading) {
-      reading = this.#read(key, window, now).finally(() => this.#reading.delete(key));
-      this.#reading.set(key, reading);
-    }
-    reading.then(() => {
-      const fresh = this.#counters.get(key) as Counter;
-      callback(null, this.#hit(fresh, this.#clock.now().getTime()));
-    });
+    if (counter.tokens > 0) return this.#serve(counter, callback, now);
+    // Known over the limit: refused from memory, no statement.
+    if (counter.full) return callback(null, { current: max + 1, ttl: counter.resetAt - now });
+    if (Date.now() < this.#unreachableUntil) return this.#alone(counter, callback, now);
+    counter.waiting.push(callback);
+    if (!counter.leasing) this.#lease(key, counter, window, max);
   }
 
-  #hit(counter: Counter, now: number): Hits {
-    counter.local += 1;
-    this.#schedule();
-    return {
-      current: counter.shared + counter.inflight + counter.local,
-      ttl: counter.resetAt - now,
-    };
+  #serve(counter: Counter, callback: Callback, now: number): void {
+    counter.tokens -= 1;
+    callback(null, { current: counter.position++, ttl: counter.resetAt - now });
   }
 
-  async #read(key: string, window: number, now: number): Promise<void> {
-    let shared = 0;
-    let resetAt = now + window;
-    try {
-      const { rows } = await this.#db.query<{ hits: number; reset_at: string | number }>(READ, [
-        key,
-        now,
-      ]);
-      if (rows[0]) {
-        shared = rows[0].hits;
-        resetAt = Number(rows[0].reset_at);
-      }
-    } catch {
-      // Database unreachable: count from memory alone until it is back.
+  /** Counts in memory alone (database unreachable), from the last position known. */
+  #alone(counter: Counter, callback: Callback, now: number): void {
+    callback(null, { current: counter.position++, ttl: counter.resetAt - now });
+  }
+
+  #lease(key: string, counter: Counter, window: number, max: number): void {
+    const batch = Math.min(BATCH_MAX, Math.max(1, Math.floor(max * BATCH_SHARE)));
+    const want = Math.min(max, Math.max(counter.leases === 0 ? 1 : batch, counter.waiting.length));
+    counter.leasing = true;
+    const now = this.#clock.now().getTime();
+    const timer = setTimeout(() => {
+      // The database is slow or away: the waiting requests are counted in memory alone.
+      this.#unreachableUntil = Date.now() + UNREACHABLE_MS;
+      this.#drainAlone(counter);
+    }, this.#leaseWaitMs);
+    timer.unref();
+    this.#db
+      .query<{ hits: number; reset_at: string | number }>(LEASE, [key, want, now, window])
+      .then(
+        ({ rows }) => {
+          const row = rows[0] as { hits: number; reset_at: string | number };
+          const first = row.hits - want + 1;
+          const granted = Math.max(0, Math.min(want, max - first + 1));
+          counter.resetAt = Number(row.reset_at);
+          counter.leases += 1;
+          if (granted < want) counter.full = true;
+          if (granted > 0) {
+            // Late leases (after a timeout) still hand out their hits, in order.
+            counter.position = first;
+            counter.tokens = granted;
+          }
+          this.#sweep(now);
+        },
+        () => {
+          this.#unreachableUntil = Date.now() + UNREACHABLE_MS;
+        },
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        counter.leasing = false;
+        // After a timeout the requests of then were answered; later ones may be waiting.
+        this.#settle(key, counter, window, max);
+      });
+  }
+
+  /** Answers the requests that waited for a lease, leasing again when hits are still missing. */
+  #settle(key: string, counter: Counter, window: number, max: number): void {
+    const now = this.#clock.now().getTime();
+    while (counter.waiting.length > 0 && counter.tokens > 0)
+      this.#serve(counter, counter.waiting.shift() as Callback, now);
+    if (counter.waiting.length === 0) return;
+    if (counter.full) {
+      for (const callback of counter.waiting.splice(0))
+        callback(null, { current: max + 1, ttl: counter.resetAt - now });
+    } else if (Date.now() < this.#unreachableUntil) {
+      this.#drainAlone(counter);
+    } else {
+      this.#lease(key, counter, window, max);
     }
-    const old = this.#counters.get(key);
-    // Hits of an ended window that were never written still belong to that window: dropped.
-    this.#counters.delete(key);
-    this.#counters.set(key, {
-      local: 0,
-      inflight: old && old.resetAt > now ? old.inflight : 0,
-      shared,
-      resetAt,
-      window,
-    });
-    if (this.#counters.size > this.#maxKeys) {
+  }
+
+  #drainAlone(counter: Counter): void {
+    const now = this.#clock.now().getTime();
+    for (const callback of counter.waiting.splice(0)) this.#alone(counter, callback, now);
+  }
+
+  #evict(): void {
+    while (this.#counters.size > this.#maxKeys) {
       const oldest = this.#counters.keys().next().value;
-      if (oldest !== undefined) this.#counters.delete(oldest);
+      if (oldest === undefined) return;
+      this.#counters.delete(oldest);
     }
   }
 
-  #schedule(): void {
-    if (this.#timer || this.#syncMs <= 0) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.flush();
-    }, this.#syncMs);
-    this.#timer.unref();
-  }
-
-  /** Writes the hits counted since the last flush and reads back every instance's counts. */
-  flush(): Promise<void> {
-    this.#flushing ??= this.#flush().finally(() => {
-      this.#flushing = undefined;
-    });
-    return this.#flushing;
-  }
-
-  async #flush(): Promise<void> {
-    const now = this.#clock.now().getTime();
-    const keys: string[] = [];
-    const hits: number[] = [];
-    const windows: number[] = [];
-    const taken: Counter[] = [];
-    for (const [key, counter] of this.#counters) {
-      if (counter.resetAt <= now) {
-        if (counter.local === 0) this.#counters.delete(key);
-        continue;
-      }
-      if (counter.local === 0) continue;
-      keys.push(key);
-      hits.push(counter.local);
-      windows.push(counter.window);
-      counter.inflight += counter.local;
-      counter.local = 0;
-      taken.push(counter);
-    }
-    if (keys.length === 0) return;
-    try {
-      const { rows } = await this.#db.query<{
-        key: string;
-        hits: number;
-        reset_at: string | number;
-      }>(ADD, [keys, hits, now, windows]);
-      for (const row of rows) {
-        const counter = this.#counters.get(row.key);
-        if (!counter) continue;
-        counter.shared = row.hits;
-        counter.inflight = 0;
-        counter.resetAt = Number(row.reset_at);
-      }
-      this.#sweep(now);
-    } catch {
-      // Not written: put the hits back so the next flush retries them.
-      for (const counter of taken) {
-        counter.local += counter.inflight;
-        counter.inflight = 0;
-      }
-      this.#schedule();
-    }
-  }
-
+  /** Deletes ended windows from the database at most once a minute. */
   #sweep(now: number): void {
     if (now - this.#sweptAt < 60_000) return;
     this.#sweptAt = now;
+    for (const [key, counter] of this.#counters)
+      if (counter.resetAt <= now && !counter.leasing) this.#counters.delete(key);
     this.#db.query("delete from rate_limits where reset_at <= $1::bigint", [now]).catch(() => {
       this.#sweptAt = Number.NEGATIVE_INFINITY;
     });
   }
 
-  /** Stops the timer and writes what is left (at shutdown). */
-  async close(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.flush().catch(() => undefined);
-  }
+  /** Nothing is held back for the database: every hit handed out was leased first. */
+  async close(): Promise<void> {}
 }
 
 /**
@@ -228,8 +219,8 @@ export function databaseRateLimitStore(counters: RateLimitCounters) {
       this.#prefix = route?.url ? `${String(route.method)} ${route.url}|` : "";
     }
 
-    incr(key: string, callback: Callback, timeWindow: number): void {
-      counters.incr(this.#prefix + key, timeWindow, callback);
+    incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+      counters.incr(this.#prefix + key, timeWindow, max, callback);
     }
 
     child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }) {

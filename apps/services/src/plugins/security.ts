@@ -16,15 +16,13 @@ export interface SecurityOptions {
   /** Where the rate-limit counters live (shared by every instance on the database). */
   db: Queryable;
   clock: Clock;
-  /** How often the counters are written to the database (ms; tests flush by hand with 0). */
-  rateLimitSyncMs?: number;
   /** Told of every refusal, by route (metrics). */
   onRefused?: (route: string) => void;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The rate-limit counters (memory per instance, shared through the database). */
+    /** The rate-limit counters (hits leased from the database, handed out from memory). */
     rateLimitCounters: RateLimitCounters;
   }
 }
@@ -50,13 +48,13 @@ export default fp<SecurityOptions>(
       exposedHeaders: ["ETag", "Retry-After", "X-Request-Id"],
       maxAge: 600,
     });
-    const counters = new RateLimitCounters(opts.db, opts.clock, { syncMs: opts.rateLimitSyncMs });
+    const counters = new RateLimitCounters(opts.db, opts.clock);
     app.decorate("rateLimitCounters", counters);
     app.addHook("onClose", async () => counters.close());
     await app.register(rateLimit, {
       global: false,
-      // Counted in memory, shared through the database (migration 0004): a refusal costs no
-      // database work, and instances share the limit.
+      // Hits leased from the database (migration 0004) and handed out from memory: the limit
+      // holds across instances and a refusal of a key known to be over it costs no statement.
       store: databaseRateLimitStore(counters) as never,
       onExceeded: (request) => opts.onRefused?.(request.routeOptions.url ?? "unknown"),
       max: opts.rateLimitMax,

@@ -248,3 +248,23 @@ describe("logs", () => {
     }
   });
 });
+
+describe("concurrent sends (issue 21)", () => {
+  it("50 sends for different phones at once never answer 503, and other requests still get a connection", async () => {
+    const leads = await Promise.all(Array.from({ length: 50 }, () => createLead(ctx.app)));
+    const sends = leads.map(({ token }) =>
+      call(ctx.app, {
+        method: "POST",
+        url: GEN,
+        token,
+        payload: { phoneNumber: nextPhone(), mock: true },
+      }),
+    );
+    // Lead creations sent while the codes are being sent.
+    const others = Array.from({ length: 20 }, () => createLead(ctx.app).then(() => 200));
+    const statuses = (await Promise.all(sends)).map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(await Promise.all(others)).toEqual(Array(20).fill(200));
+    expect(ctx.app.services.locks.queued).toBe(0);
+  });
+});

@@ -86,7 +86,7 @@ interface LeadUpdateBody {
 
 /** The shop service: leads, OTP, consent, documents, order, purchase, register-interest. */
 export function shopOperations(app: FastifyInstance): OperationTable {
-  const { tokens, leads, otp, signer, storage } = app.services;
+  const { tokens, leads, otp, signer, storage, locks } = app.services;
   const db = app.db;
   const now = () => app.clock.now();
 
@@ -558,10 +558,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         };
         const checked = parseWith(registerInterestSchema, body);
         const at = now();
-        return db.transaction(async (tx) => {
-          await tx.query("select pg_advisory_xact_lock(hashtext($1))", [
-            `interest:${checked.phoneNumber}`,
-          ]);
+        return locks.transaction([`interest:${checked.phoneNumber}`], async (tx) => {
           const { rows } = await tx.query<{ id: string; created_at: string | Date }>(
             "select id, created_at from interests where phone_number = $1 and product = $2 and created_at > $3 order by created_at desc limit 1",
             [

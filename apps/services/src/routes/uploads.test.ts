@@ -87,10 +87,10 @@ describe("signed uploads", () => {
     expect(await ctx.app.services.storage.exists(row.storage_key!)).toBe(true);
     const again = await put(s.signedUploadUrl, PNG, "image/png");
     expect(again.status).toBe(409);
-    // Uploaded files are never served.
-    expect((await call(ctx.app, { method: "GET", url: `/uploads/${s.documentId}` })).status).toBe(
-      404,
-    );
+    // Uploaded files are never served: the path only takes a PUT.
+    const read = await call(ctx.app, { method: "GET", url: `/uploads/${s.documentId}` });
+    expect(read.status).toBe(405);
+    expect(read.headers.allow).toBe("PUT, OPTIONS");
   });
 
   it("refuses a PDF inside a .png upload, and a type other than the signed one", async () => {

@@ -8,6 +8,7 @@ import type { OperationTable } from "../openapi/register.js";
 import { describeAjvError } from "../openapi/ajv.js";
 import { rateLimited } from "../plugins/security.js";
 import { badRequest, HttpError } from "../lib/errors.js";
+import type { DocumentKeyring } from "../lib/document-keys.js";
 import { sniffType, UPLOAD_RULES } from "../services/upload-signer.js";
 
 const SAME_FAMILY: Record<string, string> = { "image/x-ms-bmp": "image/bmp" };
@@ -23,25 +24,32 @@ const tooLarge = () =>
   });
 
 /**
- * Streams the body to a temporary file, counting bytes: past `max` it stops reading and answers
- * 413, so an oversized body is never held whole. The first bytes are sniffed before any write.
+ * Streams the body to a temporary file (0600), sealed as it arrives (AES-256-GCM with the
+ * keyring's current key: header, ciphertext, tag), counting plaintext bytes: past `max` it stops
+ * reading and answers 413, so an oversized body is never held whole and no plaintext reaches the
+ * disk. The first bytes are sniffed before anything is written.
  */
 async function receive(
   stream: Readable,
   file: string,
   max: number,
   declared: string,
+  keyring: DocumentKeyring,
 ): Promise<number> {
   let size = 0;
   let head = Buffer.alloc(0);
   let sniffed = false;
-  const out = createWriteStream(file, { flags: "wx" });
+  const { header, cipher } = keyring.seal();
+  const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
   const done = new Promise<void>((resolve, reject) => {
     out.on("finish", resolve);
     out.on("error", reject);
   });
   // After a refusal the destroyed stream may still report a late write error: nobody waits then.
   done.catch(() => undefined);
+  const write = async (bytes: Buffer) => {
+    if (!out.write(bytes)) await new Promise<void>((r) => out.once("drain", () => r()));
+  };
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
@@ -51,18 +59,18 @@ async function receive(
         if (head.length < 8) continue;
         checkMagic(head, declared);
         sniffed = true;
-        if (!out.write(head)) await new Promise<void>((r) => out.once("drain", () => r()));
+        await write(Buffer.concat([header, cipher.update(head)]));
         continue;
       }
-      if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
+      await write(cipher.update(chunk));
     }
     if (!sniffed) {
       if (head.length === 0)
         throw badRequest("body", "validation.upload.empty", "The file is empty");
       checkMagic(head, declared);
-      out.write(head);
+      await write(Buffer.concat([header, cipher.update(head)]));
     }
-    out.end();
+    out.end(Buffer.concat([cipher.final(), cipher.getAuthTag()]));
     await done;
     return size;
   } catch (error) {
@@ -89,7 +97,7 @@ function checkMagic(head: Buffer, declared: string): void {
 
 /** The uploads target: PUT of a file to an HMAC-signed URL. */
 export function uploadsOperations(app: FastifyInstance): OperationTable {
-  const { signer, storage, uploadTempDir } = app.services;
+  const { signer, storage, uploadTempDir, documentKeys } = app.services;
   // The body is handed over unread, whatever its type; the handler checks and streams it.
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
   for (const type of ["application/json", "text/plain"]) {
@@ -99,7 +107,12 @@ export function uploadsOperations(app: FastifyInstance): OperationTable {
   return {
     uploadDocument: {
       options: {
-        config: { ...rateLimited(2), bodyTimeoutMs: app.env.timeouts.uploadBodyMs },
+        // The declared length is checked in the handler, against the signed maximum.
+        config: {
+          ...rateLimited(2),
+          bodyTimeoutMs: app.env.timeouts.uploadBodyMs,
+          ownBodyLimit: true,
+        },
         attachValidation: true,
         bodyLimit: UPLOAD_RULES.maxBytes,
       },
@@ -159,14 +172,14 @@ export function uploadsOperations(app: FastifyInstance): OperationTable {
             headers: { connection: "close" },
           });
 
-        await mkdir(uploadTempDir, { recursive: true });
+        await mkdir(uploadTempDir, { recursive: true, mode: 0o700 });
         const key = randomBytes(24).toString("hex");
         const temp = join(uploadTempDir, `${key}.part`);
-        const size = await receive(request.body as Readable, temp, max, grant.type);
+        const size = await receive(request.body as Readable, temp, max, grant.type, documentKeys);
         // Claim the document atomically: a concurrent second PUT loses here.
         const claimed = await app.db.query<{ id: string }>(
-          "update documents set status = 'uploaded', storage_key = $2, size_bytes = $3, uploaded_at = $4 where id = $1 and status = 'pending' returning id",
-          [documentId, key, size, app.clock.now().toISOString()],
+          "update documents set status = 'uploaded', storage_key = $2, size_bytes = $3, uploaded_at = $4, key_id = $5 where id = $1 and status = 'pending' returning id",
+          [documentId, key, size, app.clock.now().toISOString(), documentKeys.current.id],
         );
         if (claimed.rows.length === 0) {
           await rm(temp, { force: true });
@@ -178,7 +191,7 @@ export function uploadsOperations(app: FastifyInstance): OperationTable {
           await storage.put(key, temp, grant.type);
         } catch (error) {
           await app.db.query(
-            "update documents set status = 'pending', storage_key = null, size_bytes = null, uploaded_at = null where id = $1",
+            "update documents set status = 'pending', storage_key = null, size_bytes = null, uploaded_at = null, key_id = null where id = $1",
             [documentId],
           );
           throw error;

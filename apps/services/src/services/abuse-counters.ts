@@ -10,15 +10,10 @@ export interface WindowCount {
 
 /**
  * Fixed-window counters in the database for the limits that must hold across instances
- * (identity checks). Callers run them inside a transaction after `lock`, so a check and its
- * count are one step under concurrency.
+ * (identity checks). Callers run them inside `KeyLocks.transaction` holding the key, so a check
+ * and its count are one step under concurrency.
  */
 export const abuseCounters = {
-  /** Serialises every check of `key` until the transaction ends. */
-  async lock(tx: Queryable, key: string): Promise<void> {
-    await tx.query("select pg_advisory_xact_lock(hashtext($1))", [key]);
-  },
-
   /** The count of `key` in its current window, or undefined when none runs. */
   async read(tx: Queryable, key: string, now: number): Promise<WindowCount | undefined> {
     const { rows } = await tx.query<{ hits: number; window_end: string | number }>(

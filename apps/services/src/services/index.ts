@@ -1,18 +1,24 @@
+import { chmod } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.js";
+import { KeyLocks } from "../db/key-locks.js";
 import type { Clock } from "../lib/clock.js";
 import type { Env } from "../lib/env.js";
 import type { Metrics } from "../lib/metrics.js";
 import { contentCatalog, type PlanCatalog } from "./catalog.js";
 import { LeadService } from "./leads.js";
 import { loggingSmsSender, OtpService, type SmsSender } from "./otp.js";
-import { localStorage, s3Storage, type FileStorage } from "./storage.js";
+import { DocumentKeyring, developmentKey } from "../lib/document-keys.js";
+import { localStorage, s3Storage, tightenFolder, type FileStorage } from "./storage.js";
+import { RetentionService } from "./retention.js";
 import { TokenService } from "./tokens.js";
 import { UploadSigner } from "./upload-signer.js";
 
 /** The shared services every route module reaches through `app.services`. */
 export interface Services {
+  /** Per-key serialisation across instances that holds no connection while waiting. */
+  locks: KeyLocks;
   tokens: TokenService;
   leads: LeadService;
   otp: OtpService;
@@ -22,6 +28,26 @@ export interface Services {
   catalog: PlanCatalog;
   /** Folder for partial uploads (same file system as local storage, so a rename finishes them). */
   uploadTempDir: string;
+  /** Keys that seal identity documents at rest (DOCUMENT_KEYS, or the development key). */
+  documentKeys: DocumentKeyring;
+  /** Removes personal data past its retention period (README "Personal data"). */
+  retention: RetentionService;
+}
+
+/** The document keys: DOCUMENT_KEYS, or outside production the data folder's generated key. */
+export async function documentKeyring(env: Env): Promise<DocumentKeyring> {
+  if (!env.documentKeys && env.portalEnv === "production")
+    throw new Error("Refusing to start in production without DOCUMENT_KEYS");
+  return new DocumentKeyring(env.documentKeys ?? [await developmentKey(env.dataDir)]);
+}
+
+/** Where documents are stored: the S3 bucket, or DATA_DIR/uploads (0700 folders, 0600 files). */
+export async function fileStorage(env: Env): Promise<FileStorage> {
+  if (env.s3) return s3Storage(env.s3);
+  // The data folder and the uploads in it are the process's own.
+  await chmod(env.dataDir, 0o700).catch(() => undefined);
+  await tightenFolder(join(env.dataDir, "uploads"));
+  return localStorage(join(env.dataDir, "uploads"));
 }
 
 /** Creates the services from the settings; S3 storage when S3_BUCKET is set. */
@@ -34,11 +60,16 @@ export async function createServices(deps: {
   metrics: Metrics;
 }): Promise<Services> {
   const { env, db, clock, log, metrics } = deps;
+  const documentKeys = await documentKeyring(env);
+  const storage = await fileStorage(env);
+  const locks = new KeyLocks(db, { waitMs: env.dbQueryTimeoutMs });
   return {
+    locks,
     tokens: new TokenService(env.tokenSecret, clock),
     leads: new LeadService(db, clock),
     otp: new OtpService(
       db,
+      locks,
       clock,
       env.otpSecret,
       env.portalEnv !== "production",
@@ -52,8 +83,10 @@ export async function createServices(deps: {
       },
     ),
     signer: new UploadSigner(env.uploadSecret, clock, env.publicUrl),
-    storage: env.s3 ? await s3Storage(env.s3) : localStorage(join(env.dataDir, "uploads")),
+    storage,
     catalog: contentCatalog,
     uploadTempDir: join(env.dataDir, "uploads", ".partial"),
+    documentKeys,
+    retention: new RetentionService(db, storage, clock, log),
   };
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/database.js";
+import type { Database, Queryable } from "../db/database.js";
+import type { KeyLocks } from "../db/key-locks.js";
 import type { Clock } from "../lib/clock.js";
 import { HttpError } from "../lib/errors.js";
 import type { AbuseLimits } from "../lib/env.js";
@@ -46,9 +47,8 @@ const ms = (v: string | Date) => new Date(v).getTime();
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-// Everything the send limits need, in one round trip: the phone's sends of the last day, the
-// lead's phones of the last day, the client's sends of the last hour, and the SMS sent by the
-// whole service in the last hour.
+// Everything the per-key send limits need, in one round trip: the phone's sends of the last day,
+// the lead's phones of the last day and the client's sends of the last hour.
 const USAGE = `
 select
   (select coalesce(json_agg(created_at order by created_at desc), '[]') from otp_codes
@@ -58,17 +58,25 @@ select
      where lead_id = $2 and created_at > $5 group by phone_number) p) as lead_phones,
   (select json_build_object('n', count(*), 'first', min(created_at)) from (
      select created_at from otp_codes where client_address = $3 and created_at > $4
-     order by created_at limit $6) c) as client_sends,
-  (select json_build_object('n', count(*), 'first', min(created_at)) from (
-     select created_at from otp_codes where sms and created_at > $4
-     order by created_at limit $7) s) as sms_sends`;
+     order by created_at limit $6) c) as client_sends`;
 
 interface Usage {
   phone_sends: string[];
   lead_phones: { phone: string; first: string }[];
   client_sends: { n: number; first: string | null };
-  sms_sends: { n: number; first: string | null };
 }
+
+// The hourly SMS budget: one counter for the whole service, a window of an hour from its first
+// SMS, counted only while under the budget. The row is locked from this statement to the commit
+// right after it, so concurrent sends queue on it for one round trip at most.
+const SPEND_SMS = `
+insert into abuse_counters as c (key, hits, window_end) values ('sms:budget', 1, $1::bigint + $3::bigint)
+on conflict (key) do update set
+  hits = case when c.window_end <= $1::bigint then 1 else c.hits + 1 end,
+  window_end = case when c.window_end <= $1::bigint then excluded.window_end else c.window_end end
+where c.window_end <= $1::bigint or c.hits < $2
+returning hits`;
+const BUDGET_END = "select window_end from abuse_counters where key = 'sms:budget'";
 
 /** What {@link OtpService} reports to the metrics and the log. */
 export interface OtpEvents {
@@ -81,12 +89,15 @@ export interface OtpEvents {
 /**
  * One-time codes: hashed, expiring, single use, locked after 5 misses, and capped against SMS
  * pumping: distinct phones per lead, sends per phone per hour and per day, sends per client
- * address per hour, and a global hourly SMS budget. Every cap is counted in the database under
- * one lock, so it holds across instances and under concurrency.
+ * address per hour, and a global hourly SMS budget. Every cap is counted in the database, so it
+ * holds across instances and under concurrency: a send holds the keys of its phone, lead and
+ * client address ({@link KeyLocks}: no pool connection is held while waiting for them), and
+ * spends the budget with one conditional counter update just before it commits.
  */
 export class OtpService {
   constructor(
     private readonly db: Database,
+    private readonly locks: KeyLocks,
     private readonly clock: Clock,
     private readonly secret: string,
     private readonly allowMock: boolean,
@@ -108,6 +119,27 @@ export class OtpService {
     });
   }
 
+  /** Counts one SMS against the hourly budget, or refuses (and alerts) when it is spent. */
+  async #spendSms(tx: Queryable, t: number): Promise<void> {
+    const budget = this.limits.smsBudgetPerHour;
+    const spent = budget > 0 && (await tx.query(SPEND_SMS, [t, budget, HOUR])).rows.length > 0;
+    if (spent) {
+      this.events.budget(false);
+      return;
+    }
+    const { rows } = await tx.query<{ window_end: string | number }>(BUDGET_END);
+    this.events.budget(true);
+    this.log.error(
+      { budget, alert: "smsBudgetExhausted" },
+      "ALERT: the hourly SMS budget is spent; no code is sent until it frees up",
+    );
+    throw this.#refuse(
+      "smsBudget",
+      rows[0] ? Number(rows[0].window_end) - t : HOUR,
+      "Codes cannot be sent right now; try again later",
+    );
+  }
+
   /** Generates and sends an OTP for the lead and phone; answers the reference code. */
   async generate(leadId: string, phoneNumber: string, mock: boolean, clientAddress = "unknown") {
     const now = this.clock.now();
@@ -116,10 +148,8 @@ export class OtpService {
     const otp = useMock ? OTP_RULES.mockOtp : String(randomInt(0, 1_000_000)).padStart(6, "0");
     const code = randomBytes(12).toString("base64url");
     const limits = this.limits;
-    await this.db.transaction(async (tx) => {
-      // One lock for every send: the per-lead, per-client and global counts hold exactly under
-      // concurrency and across instances (sends are few; the lock is held for two statements).
-      await tx.query("select pg_advisory_xact_lock(4200)");
+    const keys = [`otp:phone:${phoneNumber}`, `otp:lead:${leadId}`, `otp:client:${clientAddress}`];
+    await this.locks.transaction(keys, async (tx) => {
       const { rows } = await tx.query<Usage>(USAGE, [
         phoneNumber,
         leadId,
@@ -127,7 +157,6 @@ export class OtpService {
         new Date(t - HOUR).toISOString(),
         new Date(t - DAY).toISOString(),
         limits.otpSendsPerClientHour,
-        Math.max(1, limits.smsBudgetPerHour),
       ]);
       const usage = rows[0] as Usage;
       const phoneSends = usage.phone_sends.map(ms);
@@ -164,21 +193,6 @@ export class OtpService {
           ms(usage.client_sends.first as string) + HOUR - t,
           "Too many codes requested from this address; try again later",
         );
-      if (!useMock) {
-        if (usage.sms_sends.n >= limits.smsBudgetPerHour) {
-          this.events.budget(true);
-          this.log.error(
-            { budget: limits.smsBudgetPerHour, alert: "smsBudgetExhausted" },
-            "ALERT: the hourly SMS budget is spent; no code is sent until it frees up",
-          );
-          throw this.#refuse(
-            "smsBudget",
-            usage.sms_sends.first ? ms(usage.sms_sends.first) + HOUR - t : HOUR,
-            "Codes cannot be sent right now; try again later",
-          );
-        }
-        this.events.budget(false);
-      }
       // A new send supersedes the phone's earlier codes.
       await tx.query(
         "update otp_codes set dead_at = $2 where phone_number = $1 and verified_at is null and dead_at is null",
@@ -198,6 +212,8 @@ export class OtpService {
           !useMock,
         ],
       );
+      // Last, so the budget's row stays locked only until the commit that follows.
+      if (!useMock) await this.#spendSms(tx, t);
     });
     if (useMock) {
       this.events.sent("mock");

@@ -29,8 +29,11 @@ export interface PrivateCluster {
   /** Superuser URL of the `postgres` database. */
   url: string;
   start(): Promise<void>;
-  /** Fast shutdown: open connections are ended by the server. */
-  stop(): Promise<void>;
+  /**
+   * Stops the server: `fast` (default) ends open connections politely; `immediate` kills every
+   * backend at once, as a crash would (crash recovery runs at the next start).
+   */
+  stop(mode?: "fast" | "immediate"): Promise<void>;
   /** Stops it and deletes its folder. */
   destroy(): Promise<void>;
 }
@@ -72,8 +75,8 @@ export async function startPrivateCluster(port: number): Promise<PrivateCluster>
       "start",
     ]);
   };
-  const stop = async () => {
-    await exec("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"]);
+  const stop = async (mode: "fast" | "immediate" = "fast") => {
+    await exec("pg_ctl", ["-D", data, "-m", mode, "-w", "-t", "60", "stop"]);
   };
   await start();
   return {

@@ -9,6 +9,9 @@ import { ManualClock } from "../lib/clock.js";
 import { DEFAULT_LIMITS } from "../lib/env.js";
 import type { SmsSender } from "../services/otp.js";
 
+/** The document key of test apps in production mode. */
+export const TEST_DOCUMENT_KEY = { id: "test", key: Buffer.alloc(32, 9) };
+
 /** One database per test file: PGlite in memory, or a fresh schema on DATABASE_URL. */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
@@ -61,9 +64,6 @@ export async function buildTestApp(
     logger: false,
     validateResponses: true,
     rateLimitMax: 10_000,
-    // Rate-limit counters are written to the database by hand (`app.rateLimitCounters.flush()`),
-    // so what a test sees does not depend on a timer.
-    rateLimitSyncMs: 0,
     ...buildOptions,
     env: {
       portalEnv: "test",
@@ -71,6 +71,10 @@ export async function buildTestApp(
       publicUrl: "http://localhost:4000",
       // Cheap proof of work: tests solve many challenges on a busy machine.
       altchaMaxNumber: 2_000,
+      // The retention job runs when a test calls it (app.services.retention.run()).
+      retentionIntervalMs: 0,
+      // Production refuses to start without document keys; development makes its own.
+      ...(options.env?.portalEnv === "production" ? { documentKeys: [TEST_DOCUMENT_KEY] } : {}),
       // Every request of a test comes from one address and reuses a few accounts: the abuse
       // limits are tested on their own (abuse-limits.test.ts), high everywhere else.
       limits: {

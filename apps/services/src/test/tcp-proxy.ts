@@ -7,6 +7,12 @@ export interface TcpProxy {
   cut(): void;
   /** Drops the held connections and forwards again (the network is back). */
   heal(): void;
+  /**
+   * The server behind every open connection is gone without a word (a host rebooted, a failover
+   * to another machine): the client learns it only when it next writes, from a reset. New
+   * connections are forwarded as usual.
+   */
+  orphan(): void;
   close(): Promise<void>;
 }
 
@@ -14,6 +20,7 @@ export interface TcpProxy {
 export async function startTcpProxy(listenPort: number, targetPort: number): Promise<TcpProxy> {
   let isCut = false;
   const pairs = new Set<[net.Socket, net.Socket | undefined]>();
+  const orphans = new WeakSet<net.Socket>();
   const server = net.createServer((client) => {
     const pair: [net.Socket, net.Socket | undefined] = [client, undefined];
     pairs.add(pair);
@@ -28,10 +35,11 @@ export async function startTcpProxy(listenPort: number, targetPort: number): Pro
     upstream.on("error", () => client.destroy());
     upstream.on("close", () => client.destroy());
     client.on("data", (chunk) => {
-      if (!isCut) upstream.write(chunk);
+      if (orphans.has(client)) client.resetAndDestroy();
+      else if (!isCut) upstream.write(chunk);
     });
     upstream.on("data", (chunk) => {
-      if (!isCut) client.write(chunk);
+      if (!isCut && !orphans.has(client)) client.write(chunk);
     });
   });
   await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
@@ -47,6 +55,15 @@ export async function startTcpProxy(listenPort: number, targetPort: number): Pro
         upstream?.destroy();
       }
       pairs.clear();
+    },
+    orphan() {
+      for (const [client, upstream] of pairs) {
+        orphans.add(client);
+        // The server side ends quietly; the client is not told.
+        upstream?.removeAllListeners("close");
+        upstream?.on("close", () => undefined);
+        upstream?.destroy();
+      }
     },
     async close() {
       for (const [client, upstream] of pairs) {

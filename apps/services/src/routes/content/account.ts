@@ -64,7 +64,7 @@ const maskEmail = (email: string) => {
  * entitled fibre, user info and referral. Registered beside the content catalogue handlers.
  */
 export function contentAccountOperations(app: FastifyInstance): OperationTable {
-  const { tokens } = app.services;
+  const { tokens, locks } = app.services;
   const db = app.db;
   const limits = app.env.limits;
 
@@ -115,8 +115,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
         // limit the account is refused until the window ends, the right card included.
         const key = `auth:${body.accountNumber}`;
         const now = app.clock.now().getTime();
-        const row = await db.transaction(async (tx) => {
-          await abuseCounters.lock(tx, key);
+        const row = await locks.transaction([key], async (tx) => {
           const failures = await abuseCounters.read(tx, key, now);
           if (failures && failures.hits >= limits.authFailuresPerAccount) {
             app.metrics.identityRefusals.inc({ check: "authenticate" });
@@ -168,9 +167,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
         const tokenKey = `b40token:${claims.sub}`;
         const cardKey = `b40card:${identityCard}`;
         const now = app.clock.now().getTime();
-        const row = await db.transaction(async (tx) => {
-          await abuseCounters.lock(tx, cardKey);
-          await abuseCounters.lock(tx, tokenKey);
+        const row = await locks.transaction([cardKey, tokenKey], async (tx) => {
           const failures = await abuseCounters.read(tx, tokenKey, now);
           if (failures && failures.hits >= limits.b40FailuresPerToken) {
             app.metrics.identityRefusals.inc({ check: "b40Token" });
@@ -241,7 +238,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
       async handler(request) {
         const row = await entitledAccount(request);
         if (request.validationError)
-          throw entitledError(400, "INVALID_REQUEST", "The body must be empty");
+          throw entitledError(400, "INVALID_REQUEST", "body must be empty (no body or {})");
         const { claimed } = await entitlementOf(row);
         if (!row.fibre_entitled)
           throw entitledError(

@@ -1,0 +1,98 @@
+// Operator commands for personal-data requests (PDPA rights of access and erasure):
+//
+//   pnpm --filter @portal/services ops export --phone 012-345 6789 [--out person.json]
+//   pnpm --filter @portal/services ops erase --mykad 900101-14-5679 --yes
+//   (both take --ticket <case reference> and --operator <name>, recorded in the audit)
+//   pnpm --filter @portal/services ops reseal
+//   (seals with the first DOCUMENT_KEYS key every document sealed with another key, or stored
+//   in plaintext before issue 21)
+//
+// Same settings as the services (DATABASE_URL, or PGlite in DATA_DIR, which a running services
+// process holds: stop it or use PostgreSQL), same document keys and storage. Every request
+// leaves a `privacy_requests` row: what was done, when, by whom, for which ticket and how many
+// records, never whose.
+import { writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { openDatabase } from "./db/database.js";
+import { migrate } from "./db/migrate.js";
+import { systemClock } from "./lib/clock.js";
+import { loadEnv } from "./lib/env.js";
+import { documentKeyring, fileStorage } from "./services/index.js";
+import { erasePerson, exportPerson, resealDocuments, type Subject } from "./services/privacy.js";
+
+const USAGE =
+  "usage: ops export|erase (--phone <number> | --mykad <number>) [--ticket <ref>] [--operator <name>] [--out <file>] [--yes]\n       ops reseal";
+
+/** Runs one command; resolves with the process exit code. */
+export async function runOps(argv: string[], out: (text: string) => void): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      phone: { type: "string" },
+      mykad: { type: "string" },
+      ticket: { type: "string" },
+      operator: { type: "string" },
+      out: { type: "string" },
+      yes: { type: "boolean", default: false },
+    },
+  });
+  const command = positionals[0];
+  const forPerson = command === "export" || command === "erase";
+  if (!(forPerson || command === "reseal") || (forPerson && !values.phone === !values.mykad)) {
+    out(USAGE);
+    return 2;
+  }
+  if (command === "erase" && !values.yes) {
+    out("erase deletes the person's data for good: add --yes to go ahead");
+    return 2;
+  }
+  const subject: Subject = values.phone ? { phone: values.phone } : { mykad: values.mykad ?? "" };
+  const request = { ticket: values.ticket, operator: values.operator ?? process.env.USER };
+  const env = loadEnv();
+  const db = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    max: 2,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+    queryTimeoutMs: env.dbQueryTimeoutMs,
+  });
+  try {
+    await migrate(db);
+    const deps = {
+      db,
+      storage: await fileStorage(env),
+      keys: await documentKeyring(env),
+      clock: systemClock,
+    };
+    if (command === "reseal") {
+      const done = await resealDocuments(deps, join(env.dataDir, "uploads", ".partial"));
+      out(JSON.stringify({ ...done, key: deps.keys.current.id }));
+    } else if (command === "export") {
+      const data = await exportPerson(deps, subject, request);
+      const text = `${JSON.stringify(data, null, 2)}\n`;
+      if (values.out) {
+        // The export is personal data: readable by its owner only.
+        await writeFile(values.out, text, { mode: 0o600, flag: "wx" });
+        out(`exported to ${values.out} (audit ${data.auditId})`);
+      } else out(text);
+    } else {
+      const { auditId, counts } = await erasePerson(deps, subject, request);
+      out(JSON.stringify({ erased: counts, auditId }));
+    }
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  try {
+    process.exitCode = await runOps(process.argv.slice(2), (text) => console.log(text));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,79 @@
+// The per-client route limits hold across instances (issue 21): two instances on one database
+// (PGlite shares one engine; with DATABASE_URL two apps on one PostgreSQL schema), 100 concurrent
+// calls from one address split over both, with the default maximum (30 a minute; B40 token 20).
+// The bound is the count; timing is the benchmark's (bench/rate-limits.mjs).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "./db/database.js";
+import { ManualClock } from "./lib/clock.js";
+import {
+  buildTestApp,
+  closeTestDatabase,
+  openTestDatabase,
+  type TestContext,
+} from "./test/helper.js";
+
+let db: Database;
+const clock = new ManualClock();
+let one: TestContext;
+let two: TestContext;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  [one, two] = [
+    await buildTestApp(db, { clock, rateLimitMax: 30 }),
+    await buildTestApp(db, { clock, rateLimitMax: 30 }),
+  ];
+});
+afterAll(async () => {
+  await one?.close();
+  await two?.close();
+  await closeTestDatabase(db);
+});
+
+/** `n` concurrent calls from one address, alternating between the instances; their statuses. */
+async function burst(n: number, url: string, payload: unknown, address: string) {
+  const answers = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      (i % 2 ? two : one).app.inject({
+        method: "POST",
+        url,
+        payload: payload as object,
+        remoteAddress: address,
+      }),
+    ),
+  );
+  return answers.map((r) => r.statusCode);
+}
+
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+describe("per-client limits across two instances, 100 concurrent calls", () => {
+  it.each([
+    { name: "B40 token", url: "/content/api/v1/b40/auth", payload: undefined, limit: 20 },
+    {
+      name: "lead creation",
+      url: "/shop/api/v1/greenfield/generate-sbb-lead",
+      payload: { product: "fibre", language: "bm" },
+      limit: 30,
+    },
+  ])(
+    "$name: at most the limit ($limit) gets through, the rest 429",
+    async ({ url, payload, limit }) => {
+      const address = `198.51.100.${limit}`;
+      const statuses = await burst(100, url, payload, address);
+      expect(count(statuses, 200)).toBeLessThanOrEqual(limit);
+      expect(count(statuses, 200)).toBeGreaterThanOrEqual(Math.floor(limit * 0.9));
+      expect(count(statuses, 200) + count(statuses, 429)).toBe(100);
+      // Both instances keep refusing the address for the rest of the minute, from memory.
+      let statements = 0;
+      db.observe(() => (statements += 1));
+      expect(await burst(10, url, payload, address)).toEqual(Array(10).fill(429));
+      db.observe(undefined);
+      expect(statements).toBe(0);
+      // Another address has its own count.
+      expect(count(await burst(4, url, payload, "192.0.2.77"), 200)).toBe(4);
+      clock.advance(61);
+      expect(count(await burst(2, url, payload, address), 200)).toBe(2);
+    },
+  );
+});
