@@ -16,7 +16,7 @@ import type { Address } from "../types.js";
 import { filterAddresses, PICKER_PAGE } from "./address-filter.js";
 import { PlaceLink, useSignUp } from "./context.js";
 import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { common } from "./messages.js";
+import { common, labelled } from "./messages.js";
 
 const messages = defineMessages({
   formHeading: {
@@ -301,7 +301,18 @@ export function AddressSearch({ onSearched }: AddressSearchProps) {
       data-testid="address-search"
     >
       <h2 id={headingId}>{intl.formatMessage(messages.formHeading)}</h2>
-      <ErrorSummary summary={form.summary} />
+      <ErrorSummary
+        summary={labelled(
+          form.summary,
+          {
+            postalCode: intl.formatMessage(messages.postcode),
+            residenceType: intl.formatMessage(messages.residenceType),
+            ...Object.fromEntries(optional.map(([key, label]) => [key, intl.formatMessage(label)])),
+            state: intl.formatMessage(messages.state),
+          },
+          intl,
+        )}
+      />
       <TextField
         {...form.field("postalCode")}
         label={intl.formatMessage(messages.postcode)}

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { PlaceLink, useSignUp } from "./context.js";
 import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { common } from "./messages.js";
+import { common, labelled } from "./messages.js";
 
 const messages = defineMessages({
   intro: {
@@ -120,7 +120,18 @@ export function DetailsStep() {
           <PlaceLink place="address">{intl.formatMessage(common.changeAddress)}</PlaceLink>
         </p>
       ) : null}
-      <ErrorSummary summary={form.summary} />
+      <ErrorSummary
+        summary={labelled(
+          form.summary,
+          {
+            name: intl.formatMessage(messages.name),
+            phoneNumber: intl.formatMessage(messages.phone),
+            alternatePhoneNumber: intl.formatMessage(messages.alternate),
+            email: intl.formatMessage(messages.email),
+          },
+          intl,
+        )}
+      />
       <div aria-live="polite" className="signup-live">
         {flags?.isErrorNotInCoverage ? (
           <div className="signup-alert" role="alert" data-testid="not-in-coverage">

@@ -2,7 +2,7 @@
 
 import { createPortalApi } from "@portal/api-client";
 import type { Language, Product } from "@portal/validation";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { IntlProvider } from "react-intl";
 import { createLeadFlow, type LeadFlow } from "../create-lead-flow.js";
 import type { EntrySearch } from "../origin.js";
@@ -133,7 +133,7 @@ function Journey({ flow, props }: { flow: LeadFlow; props: FibreSignUpProps }) {
  * same HTML the browser hydrates. Load `@portal/ui/styles.css` and
  * `@portal/lead-flow/sign-up.css` on the page.
  */
-export function FibreSignUp(props: FibreSignUpProps): ReactNode {
+export function FibreSignUp(props: FibreSignUpProps) {
   checkProps(props);
   const [flow] = useState(() =>
     createLeadFlow({

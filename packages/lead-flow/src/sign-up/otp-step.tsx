@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { useOtpResendSeconds } from "../react/index.js";
 import { useSignUp } from "./context.js";
 import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { common } from "./messages.js";
+import { common, labelled } from "./messages.js";
 
 const messages = defineMessages({
   intro: {
@@ -115,7 +115,12 @@ export function OtpStep() {
   const { state, flow, language } = useSignUp();
   const seconds = useOtpResendSeconds(flow);
   const countdownId = useId();
-  const phone = formatContactNumber(state.otp.phoneNumber ?? state.phoneNumber ?? "");
+  // The number never breaks over two lines ("+60" on one, the rest on the next).
+  const phone = (
+    <span className="signup-nowrap">
+      {formatContactNumber(state.otp.phoneNumber ?? state.phoneNumber ?? "")}
+    </span>
+  );
   const sent = state.otp.code !== undefined;
   const sendError = state.errors.generateOtp;
   const verifyError = state.errors.verifyOtp;
@@ -190,7 +195,9 @@ export function OtpStep() {
       </div>
       {sent ? (
         <form {...form.formProps} className="signup-otp" aria-busy={verifying}>
-          <ErrorSummary summary={form.summary} />
+          <ErrorSummary
+            summary={labelled(form.summary, { otp: intl.formatMessage(messages.code) }, intl)}
+          />
           <TextField
             {...codeField}
             label={intl.formatMessage(messages.code)}

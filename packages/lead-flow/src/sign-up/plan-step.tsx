@@ -9,7 +9,7 @@ import type { OrderChange } from "../create-lead-flow.js";
 import type { PlanOffer } from "../types.js";
 import { PlaceLink, useSignUp } from "./context.js";
 import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { common } from "./messages.js";
+import { common, labelled } from "./messages.js";
 import { PriceSummary } from "./price.js";
 
 const messages = defineMessages({
@@ -183,7 +183,13 @@ export function ReferralCode() {
   const busy = state.loading.applyReferralCode;
   return (
     <form {...form.formProps} className="signup-referral" aria-busy={busy}>
-      <ErrorSummary summary={form.summary} />
+      <ErrorSummary
+        summary={labelled(
+          form.summary,
+          { referralCode: intl.formatMessage(messages.referral) },
+          intl,
+        )}
+      />
       <div className="signup-inline">
         <TextField
           {...form.field("referralCode")}

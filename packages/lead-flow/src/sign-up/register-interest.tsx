@@ -7,6 +7,7 @@ import { defineMessages, useIntl } from "react-intl";
 import * as v from "valibot";
 import { PlaceLink, useSignUp } from "./context.js";
 import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
+import { labelled } from "./messages.js";
 
 const messages = defineMessages({
   name: { id: "signup.interest.name", defaultMessage: "Full name", description: "Label: name" },
@@ -176,7 +177,21 @@ export function RegisterInterest() {
       aria-busy={sending}
       data-testid="interest-form"
     >
-      <ErrorSummary summary={form.summary} />
+      <ErrorSummary
+        summary={labelled(
+          form.summary,
+          {
+            name: intl.formatMessage(messages.name),
+            phoneNumber: intl.formatMessage(messages.phone),
+            email: intl.formatMessage(messages.email),
+            postalCode: intl.formatMessage(messages.postcode),
+            residenceType: intl.formatMessage(messages.residence),
+            address: intl.formatMessage(messages.address),
+            remarks: intl.formatMessage(messages.remarks),
+          },
+          intl,
+        )}
+      />
       <div aria-live="polite" className="signup-live">
         {failure && failure.code !== "invalid-input" ? (
           <p className="signup-alert" role="alert">

@@ -133,9 +133,9 @@ describe("forms over the flow's drafts", () => {
     expect(document.activeElement).toBe(summary);
     expect(summary.querySelector("h3")?.textContent).toBe("Semak 3 ruangan yang ditanda di bawah.");
     expect([...summary.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
-      "Ruangan ini wajib diisi.",
-      "Ruangan ini wajib diisi.",
-      "Masukkan alamat e-mel yang sah, contohnya nama@contoh.com.",
+      "Nama penuh (seperti dalam MyKad): Ruangan ini wajib diisi.",
+      "Nombor telefon bimbit: Ruangan ini wajib diisi.",
+      "E-mel: Masukkan alamat e-mel yang sah, contohnya nama@contoh.com.",
     ]);
     act(() => summary.querySelectorAll("a")[2]!.click());
     expect(document.activeElement).toBe(field(el, "email"));

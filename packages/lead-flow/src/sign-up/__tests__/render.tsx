@@ -44,6 +44,8 @@ export function ssr(
 export const text = (html: string) =>
   html
     .replace(/<!-- -->/g, "")
+    // A number kept on one line is part of its sentence.
+    .replace(/<span class="signup-nowrap">([^<]*)<\/span>/g, "$1")
     .replace(/<[^>]+>/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&#x27;/g, "'")
