@@ -1017,3 +1017,48 @@ test.describe("every way into the sign-up sells (issue 20)", () => {
     expect(refused).toEqual([]);
   });
 });
+
+test.describe("the journey's pages render on the server and hydrate without a warning", () => {
+  for (const lang of ["bm", "en"] as const) {
+    test(`coverage, sign-up, confirmation and register interest (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") {
+          problems.push(`${page.url()}: ${message.text()}`);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+      const pages: Record<"bm" | "en", Array<[path: string, text: string]>> = {
+        bm: [
+          ["/coverage", "Alamat anda"],
+          ["/coverage?product=tv&package=tv-keluarga", "Di manakah kami patut memasang Suria TV?"],
+          ["/signup", "Daftar Suria Fibre"],
+          ["/signup/confirmation", "Pengesahan pendaftaran"],
+          ["/register-interest", "Daftar minat"],
+        ],
+        en: [
+          ["/coverage", "Your address"],
+          ["/coverage?product=tv&package=tv-keluarga", "Where should we install Suria TV?"],
+          ["/signup", "Sign up for Suria Fibre"],
+          ["/signup/confirmation", "Sign-up confirmation"],
+          ["/register-interest", "Register interest"],
+        ],
+      };
+      await fresh(page, "/coverage", lang);
+      // A journey under way, so the sign-up's pages have saved state to show after hydration.
+      await address(page, "47301", { lang });
+      for (const [path, text] of pages[lang]) {
+        const url = `${path}${path.includes("?") ? "&" : "?"}language=${lang}`;
+        // The server's HTML, before any script: the page's own text is there.
+        expect(await (await request.get(url)).text(), url).toContain(text);
+        await page.goto(url);
+        await settled(page);
+        await page.waitForTimeout(300);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

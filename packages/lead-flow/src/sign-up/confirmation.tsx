@@ -8,6 +8,11 @@ import { common } from "./messages.js";
 import { OrderSummary } from "./order-summary.js";
 
 const messages = defineMessages({
+  pending: {
+    id: "signup.confirmation.pending",
+    defaultMessage: "Sign-up confirmation",
+    description: "Heading of the confirmation while the saved sign-up is read",
+  },
   title: {
     id: "signup.confirmation.title",
     defaultMessage: "Thank you, your sign-up is in",
@@ -85,8 +90,11 @@ export function Confirmation({ headingLevel = 2 }: ConfirmationProps) {
   };
   if (!state.restored) {
     return (
-      <div aria-busy="true" role="status" aria-label={intl.formatMessage(common.loading)}>
-        <SkeletonText lines={4} />
+      <div className="signup-view">
+        {heading(intl.formatMessage(messages.pending))}
+        <div aria-busy="true" role="status" aria-label={intl.formatMessage(common.loading)}>
+          <SkeletonText lines={4} />
+        </div>
       </div>
     );
   }
