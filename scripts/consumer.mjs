@@ -294,7 +294,12 @@ try {
       const script = join(project, "out", p.dir, f.replace(/\.tsx?$/, ".js"));
       const t = Date.now();
       console.log(`\n> node ${relative(project, script)}`);
-      run(process.execPath, [script], { cwd: project, env: { ...env, PORTAL_URL: portalUrl } });
+      // The services' URL as the first argument (the lead-flow examples read it there; no
+      // process.env in code other teams copy into a browser bundle) and as PORTAL_URL.
+      run(process.execPath, [script, portalUrl], {
+        cwd: project,
+        env: { ...env, PORTAL_URL: portalUrl },
+      });
       results.push({
         example: `packages/${p.dir}/examples/${f}`,
         seconds: (Date.now() - t) / 1000,
@@ -315,7 +320,10 @@ try {
   for (const p of packages) {
     for (const f of examplesOf(p).filter((f) => f.endsWith(".tsx"))) {
       const script = join(project, "out", p.dir, f.replace(/\.tsx$/, ".js"));
-      run(process.execPath, [script], { cwd: project, env: { ...env, PORTAL_URL: portalUrl } });
+      run(process.execPath, [script, portalUrl], {
+        cwd: project,
+        env: { ...env, PORTAL_URL: portalUrl },
+      });
     }
   }
   step(

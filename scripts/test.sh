@@ -8,7 +8,8 @@
 #  2b. Prettier over the repository
 #  3. the services suite once more against a real PostgreSQL server
 #  4. browser tests (Playwright + Debian's Chromium) and the web budgets
-#  5. the @portal/ui catalogue (Storybook): built, every story checked for accessibility
+#  5. the catalogues (Storybook) of @portal/ui and of @portal/lead-flow's sign-up: built, every
+#     story checked for accessibility
 #  6. the consumer step: the packed packages in a fresh npm project, every README example run
 #  7. the release dry run (what `pnpm release` would publish, checked; the tree is left untouched)
 # It installs what is missing first (scripts/setup.sh --test) and exits non-zero on any failure.
@@ -49,6 +50,9 @@ fi
 
 step "ui catalogue: Storybook build, accessibility check on every story in bm and en"
 logged catalogue pnpm --filter @portal/ui catalogue
+
+step "sign-up catalogue (@portal/lead-flow): every step over in-memory services, in bm and en"
+logged signup-catalogue pnpm --filter @portal/lead-flow catalogue
 
 step "consumer: packed packages in a fresh project, every README example"
 node scripts/consumer.mjs

@@ -117,7 +117,7 @@ async function toPlans(page: Page, lang: "bm" | "en" = "en") {
 async function choosePlan(page: Page, id: string) {
   await page.getByTestId(`plan-${id}`).locator("input").check();
   await expect(page.getByTestId("order-price")).toBeVisible();
-  await page.locator(".fibre-total ~ .fibre-actions button[type=submit]").click();
+  await page.getByTestId("plan-continue").click();
 }
 
 /** Details, OTP, consent and one document (the quick path), in English. */
@@ -170,8 +170,15 @@ test.describe("sign-up journey", () => {
     // Postcode and residence type are checked before anything is sent.
     await page.getByLabel(/^Postcode/).fill("4730");
     await page.getByRole("button", { name: "Find my address" }).click();
-    await expect(page.getByText("A postcode has exactly 5 digits.")).toBeVisible();
-    await expect(page.getByText("Choose landed or multi-storey.")).toBeVisible();
+    // The error summary takes focus and links each field.
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText([
+      "Postcode: A postcode has exactly 5 digits.",
+      "Type of home: Choose landed or multi-storey.",
+    ]);
+    await expect(page.getByText("Choose landed or multi-storey.")).toHaveCount(2);
+    await summary.getByRole("link", { name: "Postcode: A postcode has exactly 5 digits." }).click();
     await expect(page.getByLabel(/^Postcode/)).toBeFocused();
 
     await page.getByLabel(/^Postcode/).fill("47301");
@@ -185,7 +192,8 @@ test.describe("sign-up journey", () => {
       "Showing 20 of 24 addresses. Type more in the filter to narrow the list.",
     );
     await page.getByRole("button", { name: "Check coverage" }).click();
-    await expect(page.getByText("Choose an address from the list.")).toBeVisible();
+    await expect(page.getByTestId("error-summary")).toBeFocused();
+    await expect(page.getByText("Choose an address from the list.")).toHaveCount(2);
     await page.locator('input[name="addressFilter"]').fill("12 7/19");
     await expect(page.locator('input[name="address"]')).toHaveCount(1);
     await expect(page.getByTestId("address-matches")).toHaveText("1 address matches.");
@@ -200,11 +208,11 @@ test.describe("sign-up journey", () => {
     await toPlans(page);
 
     // Every plan reaches 47301; the year-end deal prices 500 Mbps from the campaign's rule.
-    await expect(page.locator(".fibre-package")).toHaveCount(8);
+    await expect(page.locator(".signup-package")).toHaveCount(8);
     await expect(page.getByTestId("faster-plans")).toHaveCount(0);
     await expect(page.getByTestId("plan-fibre-500")).toContainText(DEAL_EN);
     await expect(page.getByTestId("plan-fibre-300")).toContainText("RM129/month");
-    await page.locator(".fibre-total ~ .fibre-actions button[type=submit]").click();
+    await page.getByTestId("plan-continue").click();
     await expect(page.getByText("Choose a plan.").first()).toBeVisible();
     await page.getByTestId("plan-fibre-500").locator("input").check();
     await expect(page.getByTestId("order-price")).toContainText(DEAL_EN);
@@ -225,6 +233,8 @@ test.describe("sign-up journey", () => {
     ).toBeVisible();
     await switchLanguage(page, "bm");
     await page.getByRole("button", { name: "Simpan dan teruskan" }).click();
+    await expect(page.getByTestId("error-summary")).toBeFocused();
+    await page.getByTestId("error-summary").getByRole("link").first().click();
     await expect(page.getByLabel(/^Nama penuh/)).toBeFocused();
     await expect(page.getByText("Ruangan ini wajib diisi.").first()).toBeVisible();
     await switchLanguage(page, "en");
@@ -236,8 +246,9 @@ test.describe("sign-up journey", () => {
     await page.getByLabel(/^Email/).fill("aminah@example.my");
     await page.getByRole("button", { name: "Save and continue" }).click();
     await expect(
-      page.getByText("We could not accept this alternate number.", { exact: false }),
+      page.getByText("We could not accept this alternate number.", { exact: false }).first(),
     ).toBeVisible();
+    await expect(page.getByTestId("error-summary")).toBeFocused();
     await page.getByLabel(/^Alternate number/).fill("");
     await page.getByRole("button", { name: "Save and continue" }).click();
 
@@ -258,11 +269,13 @@ test.describe("sign-up journey", () => {
       /^Anda boleh meminta kod baharu dalam [23]:\d\d\.$/,
     );
     // One figure on the whole step: no "178 saat" beside "2:56".
-    await expect(page.locator(".fibre-step")).not.toContainText("saat");
+    await expect(page.locator(".signup-step")).not.toContainText("saat");
     await switchLanguage(page, "en");
     await input.fill("000000");
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page.getByText("That code is not right. You have 4 more tries.")).toBeVisible();
+    await expect(
+      page.getByText("That code is not right. You have 4 more tries.").first(),
+    ).toBeVisible();
     await capture(page, "signup-otp-wrong");
     await page.reload();
     await settled(page);
@@ -356,8 +369,8 @@ test.describe("sign-up journey", () => {
       transfer.items.add(new File([text], "mykad-back.pdf", { type: "application/pdf" }));
       return transfer;
     }, PDF.toString("latin1"));
-    await back.locator(".fibre-drop").dispatchEvent("dragover", { dataTransfer });
-    await back.locator(".fibre-drop").dispatchEvent("drop", { dataTransfer });
+    await back.locator(".signup-drop").dispatchEvent("dragover", { dataTransfer });
+    await back.locator(".signup-drop").dispatchEvent("drop", { dataTransfer });
     await expect(back).toContainText("Uploaded: mykad-back.pdf");
     await capture(page, "signup-documents-done");
     await page.getByRole("button", { name: "Continue to the review" }).click();
@@ -370,7 +383,10 @@ test.describe("sign-up journey", () => {
     await settled(page);
     await expect(page.getByTestId("step-heading")).toHaveText("Step 6 of 6: Review and submit");
     await page.getByRole("button", { name: "Submit my sign-up" }).click();
-    await expect(page.getByText("Accept the terms and conditions to submit.")).toBeVisible();
+    await expect(
+      page.getByText("Accept the terms and conditions to submit.").first(),
+    ).toBeVisible();
+    await expect(page.getByTestId("error-summary")).toBeFocused();
     await capture(page, "signup-review");
     const reference = await submit(page);
     expect(reference).toMatch(/^SF\d{10}$/);
@@ -401,7 +417,7 @@ test.describe("sign-up journey", () => {
     );
     await toPlans(page, "bm");
     // Only the 100 Mbps plan; the faster ones are named with the reason.
-    await expect(page.locator(".fibre-package")).toHaveCount(1);
+    await expect(page.locator(".signup-package")).toHaveCount(1);
     await expect(page.getByTestId("plan-fibre-100")).toContainText("RM89/bulan");
     await expect(page.getByTestId("top-speed")).toHaveText(
       "Alamat anda dilayani oleh TeraLink (VDSL): jangkakan kelajuan sehingga 100 Mbps, jadi kami menawarkan pelan sehingga 100 Mbps.",
@@ -409,7 +425,7 @@ test.describe("sign-up journey", () => {
     await expect(page.getByTestId("faster-plans")).toContainText("Suria Fibre 1Gbps");
     await expect(page.getByTestId("referral-applied")).toContainText("SURIA8K2Q");
     await switchLanguage(page, "en");
-    await expect(page.locator(".fibre-package")).toHaveCount(1);
+    await expect(page.locator(".signup-package")).toHaveCount(1);
     await expect(page.getByTestId("faster-plans")).toHaveText(
       "Not available at this address: Suria Fibre 300Mbps, Suria Fibre 500Mbps, Suria Fibre 1Gbps, Home Bundle 300, Cinema Bundle 500, Sports Bundle 500, Ultimate Bundle 1Gbps. They need a network faster than 100 Mbps.",
     );
@@ -454,7 +470,9 @@ test.describe("sign-up journey", () => {
     await page.getByLabel(/^Referral code/).fill("AB");
     await page.getByRole("button", { name: "Apply code" }).click();
     await expect(
-      page.getByText("A referral code has 6 to 12 letters or digits, for example SURIA8K2Q."),
+      page
+        .getByText("A referral code has 6 to 12 letters or digits, for example SURIA8K2Q.")
+        .first(),
     ).toBeVisible();
     expect(referralCalls).toBe(0);
 
@@ -467,7 +485,7 @@ test.describe("sign-up journey", () => {
     await expect(page.getByTestId("origin-unavailable")).toHaveText(
       "Suria Fibre 500Mbps is not available at this address: it needs 500 Mbps and the address gets up to 100 Mbps. Choose one of the plans below.",
     );
-    await expect(page.locator(".fibre-package")).toHaveCount(1);
+    await expect(page.locator(".signup-package")).toHaveCount(1);
     await capture(page, "signup-package-address-changed");
   });
 
@@ -502,7 +520,7 @@ test.describe("sign-up journey", () => {
     );
     await page.getByRole("link", { name: "Continue: choose your plan" }).click();
     await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 6: Your plan");
-    await expect(page.locator(".fibre-package")).toHaveCount(3);
+    await expect(page.locator(".signup-package")).toHaveCount(3);
     await expect(page.getByTestId("addon-sports-pack").locator("input")).toBeChecked();
     await expect(page.getByTestId("addon-sports-pack")).toContainText(
       "RM20/month for the first 3 months, then RM40/month",
@@ -616,14 +634,16 @@ test.describe("sign-up journey", () => {
       await input.fill("111111");
       await page.getByRole("button", { name: "Verify" }).click();
       await expect(
-        page.getByText(`You have ${i} more ${i === 1 ? "try" : "tries"}.`, { exact: false }),
+        page
+          .getByText(`You have ${i} more ${i === 1 ? "try" : "tries"}.`, { exact: false })
+          .first(),
       ).toBeVisible();
     }
     await input.fill("111111");
     await page.getByRole("button", { name: "Verify" }).click();
-    const locked = page.getByText(
-      "This code is locked after too many wrong tries. Ask for a new code.",
-    );
+    const locked = page
+      .getByText("This code is locked after too many wrong tries. Ask for a new code.")
+      .first();
     await expect(locked).toBeVisible();
     const refused = page.waitForResponse((r) => r.url().includes("/verify-otp"));
     await input.fill("123456");
@@ -640,7 +660,7 @@ test.describe("sign-up journey", () => {
     );
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(
-      page.getByText("This code has expired: a code lasts 10 minutes. Ask for a new code."),
+      page.getByText("This code has expired: a code lasts 10 minutes. Ask for a new code.").first(),
     ).toBeVisible();
     await expect(page.getByText("This code is locked", { exact: false })).toHaveCount(0);
   });
@@ -706,8 +726,8 @@ test.describe("sign-up journey", () => {
   test("the coverage check loads its journey code at the first interaction, or when left alone", async ({
     page,
   }) => {
-    // The journey's code (@portal/lead-flow, its validation, the picker) is not in the first
-    // paint: it comes when the visitor first touches the form.
+    // The journey's code (@portal/lead-flow, its validation, the sign-up components) is not in
+    // the first paint: the server's form waits for it, and it comes at the first touch.
     const journeyCode: string[] = [];
     page.on("request", (request) => {
       if (/\/assets\/(coverage-journey|lead-journey)-[^/]+\.js$/.test(request.url())) {
@@ -732,7 +752,7 @@ test.describe("sign-up journey", () => {
     await expect.poll(() => journeyCode.length, { timeout: 20_000 }).toBe(2);
   });
 
-  test("a search sent before the journey code arrived waits for it with the button busy", async ({
+  test("a search typed and sent before the journey code arrived is held, then sent once", async ({
     page,
   }) => {
     // The journey's code is held back until the test lets it through.
@@ -741,22 +761,32 @@ test.describe("sign-up journey", () => {
       await new Promise<void>((resolve) => onHeld(resolve));
       await route.continue();
     });
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/greenfield-search")) searches.push(request.postData() ?? "");
+    });
     // Malay first: a visitor who chose English is sent to the English page from then on.
     for (const lang of ["bm", "en"] as const) {
       const t = lang === "bm" ? bm : en;
+      searches.length = 0;
       const held = new Promise<() => void>((resolve) => (onHeld = resolve));
       await page.goto(`/coverage?language=${lang}`);
       await settled(page);
+      const url = page.url();
       await page.getByLabel(t.postcode).fill("47301");
       await page.getByLabel(t.landed).check();
-      const button = page.locator("form.fibre-form button[type=submit]");
-      await button.click();
-      await expect(button).toHaveText(lang === "bm" ? "Mencari…" : "Searching…");
-      await expect(button).toBeDisabled();
-      await expect(page.locator("form.fibre-form")).toHaveAttribute("aria-busy", "true");
+      await page.getByTestId("address-search").getByRole("button", { name: t.find }).click();
+      // Not sent by the browser (no GET with the fields in the URL), not lost.
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(url);
+      expect(searches).toEqual([]);
       (await held)();
       await expect(page.getByRole("heading", { name: t.pick })).toBeFocused();
-      await expect(page.locator("form.fibre-form").first()).toHaveAttribute("aria-busy", "false");
+      expect(searches.map((body) => JSON.parse(body))).toEqual([
+        { postalCode: "47301", residenceType: 1 },
+      ]);
+      await expect(page.getByLabel(t.postcode)).toHaveValue("47301");
+      await expect(page.getByLabel(t.landed)).toBeChecked();
     }
   });
 
@@ -813,12 +843,12 @@ test.describe("sign-up journey", () => {
     await expect(page.getByLabel(/^Postcode/)).toHaveValue("45000");
     await expect(page.getByLabel("Landed", { exact: true })).toBeChecked();
     await page.getByRole("button", { name: "Register interest" }).click();
-    await expect(page.getByLabel(/^Full name/)).toBeFocused();
+    await expect(page.getByTestId("error-summary")).toBeFocused();
     await page.getByLabel(/^Full name/).fill("Lim Wei Ming");
     await page.getByLabel(/^Mobile number/).fill("12345");
     await page.getByLabel(/^Postcode/).focus();
     await expect(
-      page.getByText("Enter a Malaysian mobile number, for example 012-3456789."),
+      page.getByText("Enter a Malaysian mobile number, for example 012-3456789.").first(),
     ).toBeVisible();
     await capture(page, "register-interest-errors");
     await page.getByLabel(/^Mobile number/).fill(mobile());
@@ -836,4 +866,199 @@ test.describe("sign-up journey", () => {
     await expect(page.getByTestId("interest-done")).toContainText("Thank you, you are on the list");
     await capture(page, "register-interest-done");
   });
+
+  test("not covered also offers Suria TV, whose satellite reaches every home", async ({ page }) => {
+    await fresh(page, "/coverage", "bm");
+    await address(page, "45000", { lang: "bm" });
+    const offer = page.getByTestId("tv-offer");
+    await expect(offer).toContainText("Suria TV sampai ke setiap rumah");
+    await offer.getByRole("link", { name: "Daftar Suria TV" }).click();
+    await expect(page).toHaveURL(/\/coverage\?product=tv/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Di manakah kami patut memasang Suria TV?",
+    );
+  });
+
+  test("the sign-up of Suria TV with nothing in progress talks about Suria TV", async ({
+    page,
+  }) => {
+    await fresh(page, "/signup?product=tv");
+    await expect(page.getByTestId("not-started")).toBeVisible();
+    const main = page.locator("main#main");
+    await expect(main).toContainText("Suria TV comes by satellite, so it reaches every home");
+    await expect(main).not.toContainText("Fibre");
+    await expect(main.getByRole("link", { name: "Find your address" })).toHaveAttribute(
+      "href",
+      "/coverage?product=tv&language=en",
+    );
+  });
+});
+
+test.describe("every way into the sign-up sells (issue 20)", () => {
+  test.setTimeout(120_000);
+  const text = {
+    en: { details: "Step 2 of 6: Your details", choose: "Choose a plan.", deal: DEAL_EN },
+    bm: {
+      details: "Langkah 2 daripada 6: Butiran anda",
+      choose: "Pilih satu pelan.",
+      deal: DEAL_BM,
+    },
+  };
+
+  for (const [lang, width, from] of [
+    ["en", 1280, "/fibre/fibre-500"],
+    ["bm", 375, "/fibre/fibre-500"],
+    ["bm", 1280, "/coverage?package=fibre-500"],
+    ["en", 375, "/coverage?package=fibre-500"],
+  ] as const) {
+    test(`from ${from}, ${lang} at ${width} px: fibre-500 checked with its price, Continue goes on`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await fresh(page, from, lang);
+      if (from.startsWith("/fibre/")) {
+        // The plan page's "Check coverage" link.
+        await page
+          .locator(".detail")
+          .getByRole("link", { name: lang === "en" ? /^Check coverage/ : /^Semak liputan/ })
+          .first()
+          .click();
+        await expect(page).toHaveURL(/\/coverage\?.*package=fibre-500/);
+        await settled(page);
+      }
+      await address(page, "47301", { lang });
+      await toPlans(page, lang);
+      await expect(page.getByTestId("plan-fibre-500").locator("input")).toBeChecked();
+      await expect(page.getByTestId("order-price")).toContainText(text[lang].deal);
+      await expect(page.locator(".signup-total")).not.toContainText(text[lang].choose);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, "no horizontal scroll").toBeLessThanOrEqual(0);
+      await page.getByTestId("plan-continue").click();
+      await expect(page.getByTestId("step-heading")).toHaveText(text[lang].details);
+      await expect(page.getByTestId("step-heading")).toBeFocused();
+    });
+  }
+
+  test("a returning visitor typing 47301 over the saved 45000 keeps it and finds 47301", async ({
+    page,
+  }) => {
+    await fresh(page, "/coverage");
+    await page.getByLabel(en.postcode).fill("45000");
+    await page.getByLabel(en.landed).check();
+    await page.getByRole("button", { name: en.find }).click();
+    await expect(page.getByRole("heading", { name: en.pick })).toBeFocused();
+
+    // Back later, after the page has everything: the saved search shows, the visitor types over it.
+    await page.goto("/coverage?language=en");
+    await settled(page);
+    await page.getByLabel(en.postcode).focus();
+    await expect(page.getByLabel(en.postcode)).toHaveValue("45000");
+    await page.getByLabel(en.postcode).fill("47301");
+    await page.getByRole("button", { name: en.find }).click();
+    await expect(page.getByRole("heading", { name: en.pick })).toBeFocused();
+    await expect(page.getByLabel(en.postcode)).toHaveValue("47301");
+    await expect(page.locator("label", { hasText: "47301" }).first()).toBeVisible();
+    await expect(page.locator("label", { hasText: "45000" })).toHaveCount(0);
+
+    // Back again, typing before the journey's code (and the saved search) arrived.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/coverage-journey-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/coverage?language=en");
+    await settled(page);
+    await page.getByLabel(en.postcode).fill("47301");
+    const arrived = page.waitForResponse((r) => /coverage-journey-[^/]+\.js$/.test(r.url()));
+    release();
+    await arrived;
+    // Hydrated with the saved journey (45000): what was typed stays.
+    await page.waitForTimeout(500);
+    await expect(page.getByLabel(en.postcode)).toHaveValue("47301");
+    await page.getByRole("button", { name: en.find }).click();
+    await expect(page.getByRole("heading", { name: en.pick })).toBeFocused();
+    await expect(page.locator("label", { hasText: "47301" }).first()).toBeVisible();
+  });
+
+  test("the preview of an uploaded ID document shows (the page's CSP allows blob: images)", async ({
+    page,
+  }) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await fresh(page, "/coverage");
+    await address(page, "47301");
+    await toPlans(page);
+    await choosePlan(page, "fibre-100");
+    await page.getByLabel(/^Full name/).fill("Aminah binti Yusof");
+    await page.getByLabel(/^Mobile number/).fill(mobile());
+    await page.getByLabel(/^Email/).fill("aminah@example.my");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByLabel(/^6-digit code/).fill("123456");
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByLabel(/^I have read the notice/).check();
+    await page.getByRole("button", { name: "Agree and continue" }).click();
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 6: Documents");
+    await page
+      .getByTestId("slot-front")
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "mykad-front.png", mimeType: "image/png", buffer: PNG });
+    const preview = page.getByTestId("slot-front").getByTestId("upload-preview");
+    await expect(preview).toHaveAttribute("src", /^blob:/);
+    await expect(preview).toHaveAttribute("alt", "Preview of mykad-front.png");
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(refused).toEqual([]);
+  });
+});
+
+test.describe("the journey's pages render on the server and hydrate without a warning", () => {
+  for (const lang of ["bm", "en"] as const) {
+    test(`coverage, sign-up, confirmation and register interest (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") {
+          problems.push(`${page.url()}: ${message.text()}`);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+      const pages: Record<"bm" | "en", Array<[path: string, text: string]>> = {
+        bm: [
+          ["/coverage", "Alamat anda"],
+          ["/coverage?product=tv&package=tv-keluarga", "Di manakah kami patut memasang Suria TV?"],
+          ["/signup", "Daftar Suria Fibre"],
+          ["/signup/confirmation", "Pengesahan pendaftaran"],
+          ["/register-interest", "Daftar minat"],
+        ],
+        en: [
+          ["/coverage", "Your address"],
+          ["/coverage?product=tv&package=tv-keluarga", "Where should we install Suria TV?"],
+          ["/signup", "Sign up for Suria Fibre"],
+          ["/signup/confirmation", "Sign-up confirmation"],
+          ["/register-interest", "Register interest"],
+        ],
+      };
+      await fresh(page, "/coverage", lang);
+      // A journey under way, so the sign-up's pages have saved state to show after hydration.
+      await address(page, "47301", { lang });
+      for (const [path, text] of pages[lang]) {
+        const url = `${path}${path.includes("?") ? "&" : "?"}language=${lang}`;
+        // The server's HTML, before any script: the page's own text is there.
+        expect(await (await request.get(url)).text(), url).toContain(text);
+        await page.goto(url);
+        await settled(page);
+        await page.waitForTimeout(300);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 });

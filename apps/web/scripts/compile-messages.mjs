@@ -1,5 +1,6 @@
-// Compiles the bm and en catalogs (the app's src/lang/*.json merged with @portal/ui's) to ASTs
-// in src/lang/compiled/, so the app runs react-intl without the ICU parser. Run by `generate`.
+// Compiles the bm and en catalogs (the app's src/lang/*.json merged with @portal/ui's and the
+// sign-up's of @portal/lead-flow) to ASTs in src/lang/compiled/, so the app runs react-intl
+// without the ICU parser. Run by `generate`.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,6 +12,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(join(root, "package.json"));
 const formatjs = join(dirname(require.resolve("@formatjs/cli/package.json")), "bin", "formatjs");
 const uiDir = dirname(require.resolve("@portal/ui/package.json"));
+const leadFlowDir = dirname(require.resolve("@portal/lead-flow/package.json"));
+// The sign-up's steps (@portal/lead-flow/sign-up) bring their own catalog; it joins the fibre
+// area, which the journey's pages load (src/shared/i18n.tsx).
+const SIGN_UP_AREA = "fibre";
 const outDir = join(root, "src", "lang", "compiled");
 const tmp = mkdtempSync(join(tmpdir(), "portal-messages-"));
 mkdirSync(outDir, { recursive: true });
@@ -56,6 +61,10 @@ try {
       .sort()) {
       const area = name.slice(0, -`.${lang}.json`.length);
       const entries = Object.entries(JSON.parse(readFileSync(join(langDir, name), "utf8")));
+      if (area === SIGN_UP_AREA) {
+        const signUp = join(leadFlowDir, "src", "sign-up", "lang", `${lang}.json`);
+        entries.push(...Object.entries(JSON.parse(readFileSync(signUp, "utf8"))));
+      }
       Object.assign(shell, Object.fromEntries(entries.filter(([id]) => inShell(id))));
       const own = Object.fromEntries(entries.filter(([id]) => !inShell(id)));
       compile(own, join(outDir, "areas", `${area}.${lang}.json`));

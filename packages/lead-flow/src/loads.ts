@@ -1,4 +1,7 @@
-import type { LeadFlowState } from "./state.js";
+import type { LeadFlowState, Step } from "./state.js";
+
+/** The steps that show the offers: the plans, and the names of the ordered plan and packs. */
+const NEEDS_OFFERS: ReadonlySet<Step> = new Set(["package", "review", "submitted"]);
 
 /** A load the flow starts by itself when the state calls for it. */
 export type DueLoad = "loadOffers" | "updateOrder" | "applyReferralCode";
@@ -8,7 +11,8 @@ export type DueLoad = "loadOffers" | "updateOrder" | "applyReferralCode";
  * a fetch): views never start a load, they draw the state.
  *
  * - `loadOffers`: the plan step is entered (or the language changed) and the address's offers
- *   are missing or in another language.
+ *   are missing or in another language; the review and the confirmation need them too (the
+ *   names of the plan and packs), e.g. after a reload.
  * - `updateOrder`: a chosen plan the address can get is not the ordered one (a plan preselected
  *   by a link, a restored journey, a new address): it is recorded and priced, so a selected plan
  *   always shows its price and Continue goes on.
@@ -20,11 +24,12 @@ export type DueLoad = "loadOffers" | "updateOrder" | "applyReferralCode";
 export function dueLoads(state: LeadFlowState): DueLoad[] {
   const due: DueLoad[] = [];
   const { loading, errors, selection, offers } = state;
-  if (!state.restored || state.step === "submitted") return due;
+  if (!state.restored) return due;
   if (state.hasToken && state.address && !loading.loadOffers && !errors.loadOffers) {
     const stale = offers !== undefined && state.offersLanguage !== state.language;
-    if ((state.step === "package" && !offers) || stale) due.push("loadOffers");
+    if ((NEEDS_OFFERS.has(state.step) && !offers) || stale) due.push("loadOffers");
   }
+  if (state.step === "submitted") return due;
   const plan = offers?.plans.find((p) => p.id === selection.packageId);
   if (
     state.hasToken &&

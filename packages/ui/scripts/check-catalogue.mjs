@@ -4,13 +4,15 @@
 // and AA, configured in .storybook/preview.tsx: the same check the catalogue's panel shows).
 // Fails on any violation, on a story that throws (a string missing from a catalog throws too) or
 // whose play function fails, and on a story without an a11y report.
-//   node scripts/check-catalogue.mjs [--screenshots <dir>]
+//   node scripts/check-catalogue.mjs [--root <package dir>] [--screenshots <dir>]
+// --root checks another package's catalogue (its storybook-static/), e.g. @portal/lead-flow's.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { preview } from "vite";
 
-const root = join(import.meta.dirname, "..");
+const rootAt = process.argv.indexOf("--root");
+const root = rootAt > 0 ? resolve(process.argv[rootAt + 1]) : join(import.meta.dirname, "..");
 const staticDir = join(root, "storybook-static");
 const shotsAt = process.argv.indexOf("--screenshots");
 const screenshots = shotsAt > 0 ? process.argv[shotsAt + 1] : undefined;

@@ -1,35 +1,34 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
-import type { OriginSearch } from "../features/fibre-journey/api/journey-search";
 import { CoveragePage } from "../features/fibre-journey/components/coverage-page";
-import { messageHead } from "../shared/route-head";
 import { coveragePageMessages as messages } from "../features/fibre-journey/messages";
+import { enterLeadFlow } from "../shared/lead-flow";
+import { messageHead } from "../shared/route-head";
 
-/** The link's plan, pack and referral code as short strings (checked in the component). */
-function textSearch(search: Record<string, unknown>): OriginSearch {
-  const text = (value: unknown) =>
-    typeof value === "string" && value.length <= 64 ? value : undefined;
-  return {
+/** A link into the journey: its plan, pack, referral code and postcode, as short strings. */
+type EntryLink = {
+  package?: string;
+  addOn?: string;
+  referral?: string;
+  postcode?: string;
+};
+
+const text = (value: unknown) =>
+  typeof value === "string" && value.length <= 64 ? value : undefined;
+
+export const Route = createFileRoute("/coverage")({
+  // ?product=tv for Suria TV; ?package=, ?addOn=, ?referral= and ?postcode= come from campaign,
+  // product, pack and referral links. The flow parses them (originFromSearch, a malformed value
+  // is dropped): the journey is created with them, or enters them on a client navigation.
+  validateSearch: (search: Record<string, unknown>): EntryLink & { product?: "tv" } => ({
+    ...productSearch(productOf(search)),
     package: text(search.package),
     addOn: text(search.addOn),
     referral: text(search.referral),
-  };
-}
-
-export const Route = createFileRoute("/coverage")({
-  // ?product=tv for Suria TV; ?package=, ?addOn= and ?referral= come from campaign, product,
-  // pack and referral links: strings here (the route tree stays free of valibot), checked by
-  // originSearch when the journey's code has loaded (coverage-journey.tsx).
-  validateSearch: (
-    search: Record<string, unknown>,
-  ): OriginSearch & { product?: "tv"; postcode?: string } => ({
-    ...productSearch(productOf(search)),
-    postcode:
-      typeof search.postcode === "string" && search.postcode.length <= 5
-        ? search.postcode
-        : undefined,
-    ...textSearch(search),
+    postcode: text(search.postcode),
   }),
+  onEnter: ({ search }) => enterLeadFlow(productOf(search), search),
+  onStay: ({ search }) => enterLeadFlow(productOf(search), search),
   head: ({ match }) => {
     const tv = match.search.product === "tv";
     return messageHead(match, {
@@ -44,5 +43,5 @@ export const Route = createFileRoute("/coverage")({
 
 function CoverageRoute() {
   const search = Route.useSearch();
-  return <CoveragePage product={productOf(search)} origin={search} postcode={search.postcode} />;
+  return <CoveragePage product={productOf(search)} entry={search} />;
 }

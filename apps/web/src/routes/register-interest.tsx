@@ -1,25 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
-import { RegisterInterestPage } from "../features/fibre-journey/components/register-interest-page";
-import { messageHead, productName } from "../shared/route-head";
+import { RegisterInterestPage } from "../features/fibre-journey/components/journey-pages";
 import { registerInterestPageMessages as messages } from "../features/fibre-journey/messages";
+import { messageHead, productName } from "../shared/route-head";
 
-type Residence = "landed" | "multiStorey";
-
+// The form is prefilled by the journey (an address fibre does not reach, the search typed).
 export const Route = createFileRoute("/register-interest")({
-  validateSearch: (
-    search: Record<string, unknown>,
-  ): { product?: "tv"; postcode?: string; residence?: Residence } => ({
-    ...productSearch(productOf(search)),
-    postcode:
-      typeof search.postcode === "string" && search.postcode.length <= 5
-        ? search.postcode
-        : undefined,
-    residence:
-      search.residence === "landed" || search.residence === "multiStorey"
-        ? search.residence
-        : undefined,
-  }),
+  validateSearch: (search: Record<string, unknown>): { product?: "tv" } =>
+    productSearch(productOf(search)),
   head: ({ match }) => {
     const product = match.search.product ?? "fibre";
     return messageHead(match, {
@@ -34,12 +22,5 @@ export const Route = createFileRoute("/register-interest")({
 });
 
 function RegisterInterestRoute() {
-  const search = Route.useSearch();
-  return (
-    <RegisterInterestPage
-      product={productOf(search)}
-      postcode={search.postcode}
-      residence={search.residence}
-    />
-  );
+  return <RegisterInterestPage product={productOf(Route.useSearch())} />;
 }

@@ -37,7 +37,8 @@ export function contentSecurityPolicy(options: CspOptions): string {
     "default-src 'self'",
     `script-src 'self' 'report-sample' ${options.scriptSources.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${services}`.trim(),
+    // blob: for the sign-up's preview of an ID document the visitor just chose (an object URL).
+    `img-src 'self' data: blob: ${services}`.trim(),
     `connect-src 'self' ${services}`.trim(),
     "font-src 'self'",
     // The contact form's proof-of-work captcha (ALTCHA) runs in a worker it starts from a blob.

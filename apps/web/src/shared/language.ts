@@ -109,28 +109,44 @@ export function runBoot(options: BootOptions): void {
     setTimeout(retry, 50);
   };
   type Field = HTMLInputElement | HTMLTextAreaElement;
-  // Fields typed in before the app owned them: they show the text, the app's state does not
-  // have it (React hydrates a controlled field without reading it).
-  const early = new Set<Field>();
+  // Fields typed in (or ticked, or chosen) before the app owned them, with what the visitor left
+  // in them: the app's state does not have it, and the app's first render after hydration may
+  // already have put its own value back in the field (React hydrates a controlled field without
+  // reading it, then renders its state into it).
+  const early = new Map<Field, string | boolean>();
+  const checkable = (field: Field) => field.type === "checkbox" || field.type === "radio";
   const tell = (field: Field) => {
-    if (!early.delete(field)) return;
-    // The value is set through the element's own setter, which React's change tracking does
-    // not see, so the input event counts as a change.
-    const typed = field.value;
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set;
-    field.value = field.defaultValue;
+    if (!early.has(field)) return;
+    const typed = early.get(field)!;
+    early.delete(field);
+    // The field is first set through its own property (React's change tracking records that
+    // value), then to what the visitor left through the prototype's setter (which the tracking
+    // does not see), so the event that follows counts as the visitor's change.
+    const key = checkable(field) ? "checked" : "value";
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), key)?.set;
+    if (key === "checked") (field as HTMLInputElement).checked = !typed;
+    else field.value = typed === field.defaultValue ? `${field.defaultValue} ` : field.defaultValue;
     if (setter) setter.call(field, typed);
-    else field.value = typed;
-    field.dispatchEvent(new Event("input", { bubbles: true }));
+    else (field as unknown as Record<string, unknown>)[key] = typed;
+    // React reads a checkbox's or a radio's change from a click, a text field's from input.
+    field.dispatchEvent(new Event(key === "checked" ? "click" : "input", { bubbles: true }));
   };
   document.addEventListener(
     "input",
     (event) => {
       const field = event.target as Field;
-      if (!("defaultValue" in field) || appOwns(field) || early.has(field)) return;
-      if (field.type === "checkbox" || field.type === "radio" || field.type === "file") return;
-      early.add(field);
-      whenOwned(field, (owned) => (owned ? tell(field) : early.delete(field)));
+      if (!("defaultValue" in field) || appOwns(field) || field.type === "file") return;
+      const told = early.has(field);
+      if (field.type === "radio") {
+        // The other options of the group were unticked by the browser, with no event.
+        for (const other of early.keys()) {
+          if (other !== field && other.type === "radio" && other.name === field.name) {
+            early.delete(other);
+          }
+        }
+      }
+      early.set(field, checkable(field) ? (field as HTMLInputElement).checked : field.value);
+      if (!told) whenOwned(field, (owned) => (owned ? tell(field) : early.delete(field)));
     },
     true,
   );
@@ -163,15 +179,19 @@ export function runBoot(options: BootOptions): void {
     },
     true,
   );
-  // A choice made in a list (a <select>) before hydration: React's onChange never saw it. The
-  // change is dispatched again once the app owns the list.
+  // A choice made in a list (a <select>) before hydration: React's onChange never saw it, and
+  // the app's first render may have put its own choice back. Once the app owns the list, the
+  // visitor's choice is set again and its change dispatched.
   document.addEventListener(
     "change",
     (event) => {
       const list = event.target as HTMLSelectElement;
       if (list.tagName !== "SELECT" || appOwns(list)) return;
+      const chosen = list.value;
       whenOwned(list, (owned) => {
-        if (owned && list.isConnected) list.dispatchEvent(new Event("change", { bubbles: true }));
+        if (!owned || !list.isConnected) return;
+        list.value = chosen;
+        list.dispatchEvent(new Event("change", { bubbles: true }));
       });
     },
     true,

@@ -1,29 +1,91 @@
-import { LeadFlowProvider, useLeadFlow } from "@portal/lead-flow/react";
+import { createLeadFlow, type EntrySearch, type LeadFlow } from "@portal/lead-flow";
+import { useLeadFlow } from "@portal/lead-flow/react";
+import { SignUpProvider, type SignUpNavigation, type SignUpPlace } from "@portal/lead-flow/sign-up";
 import type { Product } from "@portal/validation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useRouter } from "@tanstack/react-router";
+import { useMemo, useState, type ReactNode } from "react";
 import { useConfig } from "./config";
-import { useLanguage } from "./language";
-import { getLeadFlow } from "./lead-flow";
+import { languageSearchValue, useLanguage } from "./language";
+import { leadFlowFor, leadFlowOptions } from "./lead-flow";
+// The sign-up's own styles (after @portal/ui's, which the root route loads).
+import "@portal/lead-flow/sign-up.css";
+
+/** Where each place of the journey is in the portal. */
+function placeTarget(place: SignUpPlace, product: Product) {
+  const search = product === "tv" ? { product } : {};
+  switch (place) {
+    case "address":
+      return { to: "/coverage", search };
+    case "signup":
+      return { to: "/signup", search };
+    case "confirmation":
+      return { to: "/signup/confirmation", search };
+    case "interest":
+      return { to: "/register-interest", search };
+    case "tvSignUp":
+      return { to: "/coverage", search: { product: "tv" } };
+    case "home":
+      return { to: "/", search: {} };
+    case "privacyNotice":
+      return { to: "/legal/$termsType", params: { termsType: "privacy-notice" }, search: {} };
+    case "terms":
+      return { to: "/legal/$termsType", params: { termsType: "terms-and-conditions" }, search: {} };
+  }
+}
+
+/** The sign-up's places as the portal's routes: links keep the page's language. */
+function useJourneyNavigation(product: Product): SignUpNavigation {
+  const router = useRouter();
+  const { lang } = useLanguage();
+  return useMemo(() => {
+    const location = (place: SignUpPlace) => {
+      const { search, ...target } = placeTarget(place, product);
+      return { ...target, search: { ...search, language: languageSearchValue(lang) } } as never;
+    };
+    return {
+      href: (place) => router.buildLocation(location(place)).href,
+      navigate: (place, options) =>
+        void router.navigate({ ...(location(place) as object), replace: options?.replace }),
+    };
+  }, [router, product, lang]);
+}
 
 /**
- * Provides the product's sign-up journey (@portal/lead-flow) to a page: restores the saved
- * journey after the first render (the server rendered none) and keeps its language in step with
- * the page's. Pages are views over the flow's state; every step and rule is the flow's.
+ * Provides the product's sign-up journey (@portal/lead-flow) to a page, with the page's language
+ * and the portal's routes as its navigation. The journey is created with the page's link
+ * (`entry`: the route's search) the first time a page needs it in the browser; a later client
+ * navigation enters its link from the route's onEnter/onStay (shared/lead-flow.ts). The steps,
+ * their rules and their texts are the package's.
  */
-export function LeadJourney({ product, children }: { product: Product; children: ReactNode }) {
+export function LeadJourney({
+  product,
+  entry,
+  created,
+  children,
+}: {
+  product: Product;
+  entry?: EntrySearch;
+  /** What the page's URL asks of a journey it creates (the route's onEnter asks later ones). */
+  created?: (flow: LeadFlow) => void;
+  children: ReactNode;
+}) {
   const config = useConfig();
   const { lang } = useLanguage();
-  const [flow] = useState(() => getLeadFlow(product, config.environment, lang));
-  useEffect(() => flow.restore(), [flow]);
-  useEffect(() => flow.setLanguage(lang), [flow, lang]);
-  return <LeadFlowProvider flow={flow}>{children}</LeadFlowProvider>;
+  const [flow] = useState(() =>
+    leadFlowFor(
+      product,
+      () => createLeadFlow(leadFlowOptions(product, config.environment, lang, entry)),
+      created,
+    ),
+  );
+  const navigation = useJourneyNavigation(product);
+  const productName = config.products.find((p) => p.key === product)?.name;
+  return (
+    <SignUpProvider flow={flow} language={lang} navigation={navigation} productName={productName}>
+      {children}
+    </SignUpProvider>
+  );
 }
 
 /** The journey's state and calls (inside <LeadJourney>). */
 export const useJourney = useLeadFlow;
-
-/** The product name of the configuration ("Suria Fibre", "Suria TV"). */
-export function useProductName(product: Product): string {
-  const config = useConfig();
-  return config.products.find((p) => p.key === product)?.name ?? product;
-}

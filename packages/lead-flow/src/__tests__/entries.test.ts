@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   createLeadFlow,
   createMemoryStorage,
+  dueLoads,
+  initialState,
   originFromSearch,
   type LeadFlowOptions,
+  type Step,
 } from "../index.js";
-import { ADDRESS, createFakeApi, createFakeClock, offersOf } from "./fakes.js";
+import { ADDRESS, createFakeApi, createFakeClock, offersOf, orderOf } from "./fakes.js";
 
 // Every way into the sign-up sells (issue 20): a link's plan is priced and can be bought, what the
 // visitor types is never reverted, one lead at a time.
@@ -162,6 +165,43 @@ describe("what the visitor types", () => {
     const { make } = setup();
     const flow = make({ entry: "?postcode=34000" });
     expect(flow.getSnapshot().drafts.search.postalCode).toBe("34000");
+  });
+});
+
+describe("the steps that show the offers load them", () => {
+  it("the review and the confirmation, after a reload, read the names of the plan and packs", () => {
+    const at = (step: Step) => ({
+      ...initialState("fibre", "bm", true),
+      restored: true,
+      hasToken: true,
+      address: ADDRESS,
+      order: orderOf("fibre-100"),
+      selection: { packageId: "fibre-100", addOnIds: [] },
+      step,
+    });
+    expect(dueLoads(at("review"))).toEqual(["loadOffers"]);
+    expect(dueLoads(at("submitted"))).toEqual(["loadOffers"]);
+    expect(dueLoads(at("details"))).toEqual([]);
+    // The confirmation loads nothing else (the order is final).
+    expect(
+      dueLoads({ ...at("submitted"), offers: offersOf(["fibre-500"]), offersLanguage: "bm" }),
+    ).toEqual([]);
+  });
+
+  it("the search a visitor typed is sent without the spaces around its values", async () => {
+    const { make, api } = setup();
+    const flow = make();
+    flow.edit("search", {
+      postalCode: " 47301 ",
+      residenceType: "landed",
+      city: " Petaling Jaya ",
+    });
+    await flow.searchAddress();
+    expect((api.address.greenfieldSearch.mock.calls[0] as unknown[])[0]).toEqual({
+      postalCode: "47301",
+      residenceType: 1,
+      city: "Petaling Jaya",
+    });
   });
 });
 

@@ -47,8 +47,11 @@ export function createAddressOperations(
     operation: Operation,
     search: LeadSearchForm | LeadSearchPayload | undefined,
   ): LeadSearchPayload {
-    // No argument: the address search as the visitor typed it (the flow's draft).
-    const input = search ?? state().drafts.search;
+    // No argument: the address search as the visitor typed it (the flow's draft), without the
+    // spaces typed around a value.
+    const input =
+      search ??
+      Object.fromEntries(Object.entries(state().drafts.search).map(([k, v]) => [k, v.trim()]));
     const wire = typeof (input as { residenceType?: unknown } | null)?.residenceType === "number";
     const result = wire
       ? validate(leadSearchPayloadSchema, input)

@@ -1,3 +1,5 @@
+"use client";
+
 /**
  * @portal/lead-flow/react: thin hooks over a LeadFlow store (useSyncExternalStore), no logic of
  * their own. Create the flow once (createLeadFlow) and pass it in or provide it.

@@ -111,4 +111,40 @@ describe("what a visitor does before the page has hydrated", () => {
     vi.advanceTimersByTime(1_000);
     expect(seen).toEqual(["johor", "johor", "johor"]);
   });
+
+  it("what was typed wins over what the app's first render put back in the field", () => {
+    // A returning visitor: the app restores an earlier search (45000) and renders it into the
+    // field right after hydration, over the 47301 typed before.
+    const { form, input, button } = page();
+    type(input, "47301");
+    hydrate(form, input);
+    input.value = "45000";
+    const told: string[] = [];
+    input.addEventListener("input", () => told.push(input.value));
+    button.click();
+    vi.advanceTimersByTime(100);
+    expect(told).toEqual(["47301"]);
+    expect(app).toEqual([{ value: "47301", submitter: "check" }]);
+  });
+
+  it("an option ticked before hydration is given to the app as a click", () => {
+    document.body.innerHTML =
+      '<form><input type="radio" name="home" value="landed"><input type="radio" name="home" value="multi"></form>';
+    const [landed, multi] = [...document.querySelectorAll("input")];
+    const clicks: string[] = [];
+    document.addEventListener("click", (event) => {
+      const radio = event.target as HTMLInputElement;
+      if (radio.type === "radio") clicks.push(`${radio.value}:${radio.checked}`);
+    });
+    multi!.checked = true;
+    multi!.dispatchEvent(new Event("input", { bubbles: true }));
+    landed!.checked = true;
+    landed!.dispatchEvent(new Event("input", { bubbles: true }));
+    hydrate(landed!, multi!);
+    // The app's first render unticks it (its state has no choice yet).
+    landed!.checked = false;
+    vi.advanceTimersByTime(100);
+    expect(clicks).toEqual(["landed:true"]);
+    expect(landed!.checked).toBe(true);
+  });
 });

@@ -15,6 +15,7 @@ import { Crumbs } from "../../../shared/components/crumbs";
 import { useConfig, whatsappUrl } from "../../../shared/config";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { LeadJourney, useJourney } from "../../../shared/lead-journey";
+import { checkEntitledFibre } from "../api/check-entitled";
 import "./entitled.css";
 import { entitledPageMessages } from "../messages";
 
@@ -226,16 +227,15 @@ function Result({ token, entitlement }: { token: string; entitlement: Entitlemen
   );
 }
 
-/** The check itself, through the fibre lead flow (its token rule and error mapping). */
+/**
+ * The check's result, through the fibre lead flow (its token rule and error mapping). The route
+ * asks the flow for the check when the page opens (routes/entitled-fibre.tsx); Try again asks
+ * again.
+ */
 function EntitledCheck({ token }: { token?: string }) {
   const intl = useIntl();
   const config = useConfig();
   const { state, flow } = useJourney();
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    // An empty token is refused by the flow with '{product} Token is unavailable'.
-    flow.checkEntitled({ productToken: token }).catch(() => undefined);
-  }, [flow, token, attempt]);
   const data = state.entitled.data;
   const error = state.errors.checkEntitled;
 
@@ -269,7 +269,7 @@ function EntitledCheck({ token }: { token?: string }) {
     return (
       <ErrorState
         title={intl.formatMessage(messages.errorTitle)}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={() => void flow.checkEntitled({ productToken: token }).catch(() => undefined)}
       >
         <p>{intl.formatMessage(messages.networkBody)}</p>
       </ErrorState>
@@ -296,7 +296,7 @@ export function EntitledPage({ token }: { token?: string }) {
       <Crumbs trail={[{ key: "entitled", label: title }]} />
       <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
       <div className="entitled-body">
-        <LeadJourney product="fibre">
+        <LeadJourney product="fibre" created={(flow) => checkEntitledFibre(flow, token)}>
           <EntitledCheck token={token} />
         </LeadJourney>
       </div>

@@ -1,62 +1,67 @@
-import { Link, useNavigate } from "@tanstack/react-router";
-import type { Step } from "@portal/lead-flow";
-import { Button, VisuallyHidden } from "@portal/ui";
-import type { Product } from "@portal/validation";
-import { useEffect, useId, useState, type FormEvent } from "react";
+"use client";
+
+import { Button } from "@portal/ui";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
-import { useJourney, useProductName } from "../../../shared/lead-journey";
-import { productSearch } from "../api/journey-product";
-import { journeyMessages } from "./messages";
-import { OrderSummary } from "./order-summary";
+import type { Step } from "../state.js";
+import { PlaceLink, useSignUp } from "./context.js";
+import { ErrorSummary } from "./form-adapter.js";
+import { common } from "./messages.js";
+import { OrderSummary } from "./order-summary.js";
 
 const messages = defineMessages({
   intro: {
-    id: "fibre.review.intro",
+    id: "signup.review.intro",
     defaultMessage: "Check your order. These are the prices you will pay.",
     description: "Intro of the review step",
   },
   changePlan: {
-    id: "fibre.review.change-plan",
+    id: "signup.review.change-plan",
     defaultMessage: "Change plan",
     description: "Back to the plan step",
   },
+  changeDetails: {
+    id: "signup.review.change-details",
+    defaultMessage: "Change your details",
+    description: "Back to the contact details step",
+  },
   terms: {
-    id: "fibre.package.terms",
+    id: "signup.review.terms",
     defaultMessage: "I accept the terms and conditions of {product}.",
     description: "Terms checkbox label",
   },
   termsLink: {
-    id: "fibre.package.terms-link",
+    id: "signup.review.terms-link",
     defaultMessage: "Read the terms and conditions",
     description: "Link to the terms and conditions",
   },
   termsRequired: {
-    id: "fibre.package.terms.required",
+    id: "signup.review.terms.required",
     defaultMessage: "Accept the terms and conditions to submit.",
     description: "Error when the terms are not accepted",
   },
   submit: {
-    id: "fibre.package.submit",
+    id: "signup.review.submit",
     defaultMessage: "Submit my sign-up",
     description: "Submit the lead",
   },
   submitting: {
-    id: "fibre.package.submitting",
+    id: "signup.review.submitting",
     defaultMessage: "Submitting…",
     description: "Lead being submitted",
   },
   incomplete: {
-    id: "fibre.review.incomplete",
+    id: "signup.review.incomplete",
     defaultMessage: "One step is not complete yet. Go back to it, then submit again.",
     description: "Purchase refused because a step is missing",
   },
   goBack: {
-    id: "fibre.review.go-back",
+    id: "signup.review.go-back",
     defaultMessage: "Go to the missing step",
     description: "Button to the step the service says is missing",
   },
   tooFast: {
-    id: "fibre.review.too-fast",
+    id: "signup.review.too-fast",
     defaultMessage: "Your address cannot get this plan any more. Choose another plan.",
     description: "Purchase refused: the plan no longer fits the address",
   },
@@ -72,108 +77,102 @@ const MISSING_STEP: Record<string, Step> = {
   "order.plan.tooFast": "package",
 };
 
-/** Step 6: the order as priced, the terms, and the purchase. */
-export function ReviewStep({ product }: { product: Product }) {
+/**
+ * Step 6: everything the sign-up sends (the order as priced, the contact details, the documents,
+ * the referral code), the terms, and the purchase; then the confirmation.
+ */
+export function ReviewStep() {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const productName = useProductName(product);
-  const { state, flow } = useJourney();
+  const { state, flow, navigation, onOrder, productName } = useSignUp();
   const [terms, setTerms] = useState(false);
-  const [termsError, setTermsError] = useState(false);
+  const [missing, setMissing] = useState(0);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const busy = state.loading.purchase;
   const error = state.errors.purchase;
-  const needsNames = !state.offers && !state.loading.loadOffers && !state.errors.loadOffers;
-
-  // Names of the plan and packs come with the offers (read again after a reload).
   useEffect(() => {
-    if (needsNames) flow.loadOffers().catch(() => undefined);
-  }, [needsNames, flow]);
+    if (missing > 0) formRef.current?.querySelector<HTMLElement>("[data-error-summary]")?.focus();
+  }, [missing]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!terms) {
-      setTermsError(true);
-      document.getElementById(`${id}-terms`)?.focus();
-      return;
-    }
+    if (!terms) return setMissing((n) => n + 1);
+    setMissing(0);
     try {
-      await flow.purchase();
-      void navigate({
-        to: "/signup/confirmation",
-        search: productSearch(product),
-      });
+      const { orderNumber } = await flow.purchase();
+      onOrder?.(orderNumber);
+      navigation.navigate?.("confirmation");
     } catch {
       // Shown from state.errors.purchase.
     }
   }
 
-  const missing = error?.reason ? MISSING_STEP[error.reason] : undefined;
+  const termsError = missing > 0 && !terms;
+  const required = intl.formatMessage(messages.termsRequired);
+  const back = error?.reason ? MISSING_STEP[error.reason] : undefined;
   return (
-    <form className="fibre-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form ref={formRef} className="signup-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <p>{intl.formatMessage(messages.intro)}</p>
-      {state.order ? <OrderSummary state={state} order={state.order} /> : null}
-      <p>
-        <button type="button" className="fibre-link-button" onClick={() => flow.goTo("package")}>
+      {termsError ? (
+        <ErrorSummary summary={[{ field: "terms", id: `${id}-terms`, message: required }]} />
+      ) : null}
+      <OrderSummary />
+      <p className="signup-inline">
+        <button type="button" className="signup-link-button" onClick={() => flow.goTo("package")}>
           {intl.formatMessage(messages.changePlan)}
         </button>
+        <button type="button" className="signup-link-button" onClick={() => flow.goTo("details")}>
+          {intl.formatMessage(messages.changeDetails)}
+        </button>
       </p>
-      <div className={`pui-field fibre-check${termsError ? " pui-field--invalid" : ""}`}>
+      <div className={`pui-field signup-check${termsError ? " pui-field--invalid" : ""}`}>
         <input
           type="checkbox"
           id={`${id}-terms`}
+          name="terms"
           checked={terms}
           aria-invalid={termsError ? true : undefined}
           aria-describedby={termsError ? `${id}-terms-error` : undefined}
-          onChange={(e) => {
-            setTerms(e.target.checked);
-            if (e.target.checked) setTermsError(false);
-          }}
+          onChange={(event) => setTerms(event.target.checked)}
         />
         <label htmlFor={`${id}-terms`}>
           {intl.formatMessage(messages.terms, { product: productName })}
         </label>
         {termsError ? (
           <p id={`${id}-terms-error`} className="pui-field__error">
-            {intl.formatMessage(messages.termsRequired)}
+            {required}
           </p>
         ) : null}
       </div>
       <p>
-        <Link
-          to="/legal/$termsType"
-          params={{ termsType: "terms-and-conditions" }}
-          target="_blank"
-          rel="noopener"
-        >
+        <PlaceLink place="terms" newTab>
           {intl.formatMessage(messages.termsLink)}
-          <VisuallyHidden>{intl.formatMessage(journeyMessages.newTab)}</VisuallyHidden>
-        </Link>
+        </PlaceLink>
       </p>
       <p className="pui-field__hint">
-        {intl.formatMessage(journeyMessages.noPayment, { product: productName })}
+        {intl.formatMessage(common.noPayment, { product: productName })}
       </p>
-      <div aria-live="polite" className="fibre-live">
+      <div aria-live="polite" className="signup-live">
         {error && error.code !== "missing-token" && error.statusCode !== 401 ? (
-          <div className="fibre-alert" role="alert" data-testid="purchase-error">
+          <div className="signup-alert" role="alert" data-testid="purchase-error">
             <p>
               {intl.formatMessage(
                 error.reason === "order.plan.tooFast"
                   ? messages.tooFast
-                  : missing
+                  : back
                     ? messages.incomplete
-                    : journeyMessages.requestFailed,
+                    : common.requestFailed,
               )}
             </p>
-            {missing ? (
-              <Button variant="secondary" onClick={() => flow.goTo(missing)}>
+            {back ? (
+              <Button variant="secondary" onClick={() => flow.goTo(back)}>
                 {intl.formatMessage(messages.goBack)}
               </Button>
             ) : null}
           </div>
         ) : null}
       </div>
-      <div className="fibre-actions">
+      <div className="signup-actions">
         <Button type="submit" disabled={busy}>
           {intl.formatMessage(busy ? messages.submitting : messages.submit)}
         </Button>

@@ -1,35 +1,37 @@
-import type { Price } from "@portal/lead-flow";
+"use client";
+
+import type { Price } from "../types.js";
 import { defineMessages, useIntl } from "react-intl";
 
 const messages = defineMessages({
   only: {
-    id: "journey.price.only",
+    id: "signup.price.only",
     defaultMessage: "RM{price}/month",
     description: "A monthly price with no promotion",
   },
   first: {
-    id: "journey.price.first",
+    id: "signup.price.first",
     defaultMessage:
       "RM{price}/month for the first {months, plural, one {{months} month} other {{months} months}}",
     description: "Promotional monthly price and how long it lasts, from the first bill",
   },
   middle: {
-    id: "journey.price.middle",
+    id: "signup.price.middle",
     defaultMessage: "then RM{price}/month for months {from} to {to}",
     description: "A later promotional period of the monthly price",
   },
   then: {
-    id: "journey.price.then",
+    id: "signup.price.then",
     defaultMessage: "then RM{price}/month",
     description: "The regular monthly price once the promotions end",
   },
   installation: {
-    id: "journey.price.installation",
+    id: "signup.price.installation",
     defaultMessage: "Installation: RM{fee}",
     description: "One-off installation fee",
   },
   installationFree: {
-    id: "journey.price.installation.free",
+    id: "signup.price.installation.free",
     defaultMessage: "Installation: free",
     description: "No installation fee",
   },
@@ -72,9 +74,9 @@ export function PriceSummary({ price, testId }: { price: Price; testId?: string 
   const intl = useIntl();
   const text = usePriceText();
   return (
-    <span className="journey-price" data-testid={testId}>
-      <span className="journey-price__monthly">{text(price)}</span>
-      <span className="journey-price__install">
+    <span className="signup-price" data-testid={testId}>
+      <span className="signup-price__monthly">{text(price)}</span>
+      <span className="signup-price__install">
         {price.installationFeeRm === 0
           ? intl.formatMessage(messages.installationFree)
           : intl.formatMessage(messages.installation, { fee: ringgit(price.installationFeeRm) })}

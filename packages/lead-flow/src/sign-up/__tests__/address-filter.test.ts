@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterAddresses, PICKER_PAGE } from "../components/address-filter";
+import { filterAddresses, PICKER_PAGE } from "../address-filter.js";
 
 const street = (n: number, name: string) => ({
   formatted: `${n}, Jalan ${name}, Kelana Jaya, 47301 Petaling Jaya, Selangor`,

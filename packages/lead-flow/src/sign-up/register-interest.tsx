@@ -1,0 +1,253 @@
+"use client";
+
+import { Button, RadioGroup, TextField, buttonClassName } from "@portal/ui";
+import { RESIDENCE_TYPES, registerInterestSchema } from "@portal/validation";
+import { useEffect, useRef, useState } from "react";
+import { defineMessages, useIntl } from "react-intl";
+import * as v from "valibot";
+import { PlaceLink, useSignUp } from "./context.js";
+import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
+import { labelled } from "./messages.js";
+
+const messages = defineMessages({
+  name: { id: "signup.interest.name", defaultMessage: "Full name", description: "Label: name" },
+  phone: {
+    id: "signup.interest.phone",
+    defaultMessage: "Mobile number",
+    description: "Label: mobile number",
+  },
+  phoneHint: {
+    id: "signup.interest.phone.hint",
+    defaultMessage: "For example 012-345 6789",
+    description: "Hint: mobile number",
+  },
+  email: {
+    id: "signup.interest.email",
+    defaultMessage: "Email (optional)",
+    description: "Label: optional email",
+  },
+  postcode: {
+    id: "signup.interest.postcode",
+    defaultMessage: "Postcode",
+    description: "Label: postcode",
+  },
+  postcodeHint: {
+    id: "signup.interest.postcode.hint",
+    defaultMessage: "5 digits",
+    description: "Hint: postcode",
+  },
+  residence: {
+    id: "signup.interest.residence",
+    defaultMessage: "Type of home (optional)",
+    description: "Legend: residence type",
+  },
+  landed: {
+    id: "signup.interest.residence.landed",
+    defaultMessage: "Landed",
+    description: "Residence type: landed",
+  },
+  multiStorey: {
+    id: "signup.interest.residence.multi-storey",
+    defaultMessage: "Multi-storey",
+    description: "Residence type: multi-storey",
+  },
+  address: {
+    id: "signup.interest.address",
+    defaultMessage: "Address (optional)",
+    description: "Label: free-text address",
+  },
+  remarks: {
+    id: "signup.interest.remarks",
+    defaultMessage: "Anything else we should know? (optional)",
+    description: "Label: remarks",
+  },
+  submit: {
+    id: "signup.interest.submit",
+    defaultMessage: "Register interest",
+    description: "Submit button",
+  },
+  sending: {
+    id: "signup.interest.sending",
+    defaultMessage: "Sending…",
+    description: "Form being sent",
+  },
+  failed: {
+    id: "signup.interest.failed",
+    defaultMessage:
+      "We could not send your registration. Nothing you typed is lost: check your connection and try again.",
+    description: "Submission failed",
+  },
+  tooMany: {
+    id: "signup.interest.too-many",
+    defaultMessage: "Too many attempts from this device. Wait a minute, then try again.",
+    description: "Submission rate-limited",
+  },
+  thanksTitle: {
+    id: "signup.interest.thanks.title",
+    defaultMessage: "Thank you, you are on the list",
+    description: "Success heading",
+  },
+  thanksBody: {
+    id: "signup.interest.thanks.body",
+    defaultMessage: "We will contact you when {product} reaches postcode {postcode}.",
+    description: "Success text (fibre)",
+  },
+  tvThanksBody: {
+    id: "signup.interest.tv.thanks.body",
+    defaultMessage: "A {product} adviser will call you within 2 working days.",
+    description: "Success text for Suria TV",
+  },
+  home: {
+    id: "signup.interest.home",
+    defaultMessage: "Back to the home page",
+    description: "Link home after success",
+  },
+});
+
+const wire = registerInterestSchema.entries;
+
+/**
+ * The register-interest form as the visitor types it: the service's rules for each field (the
+ * email and the type of home may stay empty).
+ */
+const interestFormSchema = v.object({
+  name: wire.name,
+  phoneNumber: wire.phoneNumber,
+  email: wire.email,
+  postalCode: wire.postalCode,
+  residenceType: v.picklist(["", ...RESIDENCE_TYPES], "validation.residenceType.invalid"),
+  address: wire.address,
+  remarks: wire.remarks,
+});
+
+/**
+ * Register interest (no lead token needed), typed into the flow's draft (`drafts.interest`, which
+ * the flow prefills with an address that is not covered); kept as typed when sending fails.
+ */
+export function RegisterInterest() {
+  const intl = useIntl();
+  const { state, flow, language, product, productName } = useSignUp();
+  const [done, setDone] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const form = useSchemaForm({
+    schema: interestFormSchema,
+    language,
+    values: state.drafts.interest,
+    onValuesChange: (values) => flow.edit("interest", values),
+    onSubmit: async () => {
+      try {
+        await flow.registerInterest();
+        setDone(true);
+      } catch {
+        // Shown from state.errors.registerInterest; nothing typed is lost.
+      }
+    },
+  });
+  useEffect(() => {
+    if (done) headingRef.current?.focus();
+  }, [done]);
+  const sending = state.loading.registerInterest;
+  const failure = state.errors.registerInterest;
+  const residence = form.field("residenceType");
+
+  if (done && state.interest) {
+    return (
+      <section className="signup-panel signup-panel--ok" data-testid="interest-done">
+        <h2 ref={headingRef} tabIndex={-1}>
+          {intl.formatMessage(messages.thanksTitle)}
+        </h2>
+        <p>
+          {product === "tv"
+            ? intl.formatMessage(messages.tvThanksBody, { product: productName })
+            : intl.formatMessage(messages.thanksBody, {
+                product: productName,
+                postcode: state.drafts.interest.postalCode.trim(),
+              })}
+        </p>
+        <PlaceLink place="home" className={buttonClassName("primary")}>
+          {intl.formatMessage(messages.home)}
+        </PlaceLink>
+      </section>
+    );
+  }
+  return (
+    <form
+      {...form.formProps}
+      className="signup-form"
+      aria-busy={sending}
+      data-testid="interest-form"
+    >
+      <ErrorSummary
+        summary={labelled(
+          form.summary,
+          {
+            name: intl.formatMessage(messages.name),
+            phoneNumber: intl.formatMessage(messages.phone),
+            email: intl.formatMessage(messages.email),
+            postalCode: intl.formatMessage(messages.postcode),
+            residenceType: intl.formatMessage(messages.residence),
+            address: intl.formatMessage(messages.address),
+            remarks: intl.formatMessage(messages.remarks),
+          },
+          intl,
+        )}
+      />
+      <div aria-live="polite" className="signup-live">
+        {failure && failure.code !== "invalid-input" ? (
+          <p className="signup-alert" role="alert">
+            {intl.formatMessage(failure.statusCode === 429 ? messages.tooMany : messages.failed)}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        {...form.field("name")}
+        label={intl.formatMessage(messages.name)}
+        autoComplete="name"
+      />
+      <TextField
+        {...form.field("phoneNumber")}
+        label={intl.formatMessage(messages.phone)}
+        hint={intl.formatMessage(messages.phoneHint)}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+      />
+      <TextField
+        {...form.field("email")}
+        label={intl.formatMessage(messages.email)}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+      />
+      <TextField
+        {...form.field("postalCode")}
+        label={intl.formatMessage(messages.postcode)}
+        hint={intl.formatMessage(messages.postcodeHint)}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        className="signup-field--short"
+      />
+      <RadioGroup
+        label={intl.formatMessage(messages.residence)}
+        name={residence.name}
+        value={residence.value}
+        error={residence.error}
+        onChange={residence.onChange}
+        inline
+        options={[
+          { value: "landed", label: intl.formatMessage(messages.landed) },
+          { value: "multiStorey", label: intl.formatMessage(messages.multiStorey) },
+        ]}
+      />
+      <TextField
+        {...form.field("address")}
+        label={intl.formatMessage(messages.address)}
+        autoComplete="street-address"
+      />
+      <TextField {...form.field("remarks")} label={intl.formatMessage(messages.remarks)} />
+      <Button type="submit" disabled={sending}>
+        {intl.formatMessage(sending ? messages.sending : messages.submit)}
+      </Button>
+    </form>
+  );
+}
