@@ -4,6 +4,7 @@ import { languageSchema, productSchema } from "./enums.js";
 import { RESIDENCE_TYPES } from "./lead-search.js";
 import { contactNumberSchema } from "./contact-number.js";
 import { mobileNumberSchema } from "./mobile.js";
+import { inputHints } from "./form/fields.js";
 import { myKadSchema } from "./mykad.js";
 import { otpSchema } from "./otp.js";
 import { referralCodeSchema } from "./referral.js";
@@ -146,7 +147,7 @@ export const registerInterestFormSchema = v.object(
     email: interest.email,
     postalCode: interest.postalCode,
     residenceType: v.picklist(["", ...RESIDENCE_TYPES], M.residenceType),
-    address: interest.address,
+    address: v.pipe(interest.address, inputHints({ autoComplete: "street-address" })),
     remarks: interest.remarks,
   },
   M.type,

@@ -42,6 +42,17 @@ describe("fieldConstraints", () => {
     expect(fieldConstraints(leadSearchFormSchema.entries.streetName)).toEqual({
       required: false,
       maxLength: 100,
+      autoComplete: "off",
+    });
+    expect(fieldConstraints(leadSearchFormSchema.entries.city)).toEqual({
+      required: false,
+      maxLength: 60,
+      autoComplete: "address-level2",
+    });
+    expect(fieldConstraints(registerInterestFormSchema.entries.address)).toEqual({
+      required: false,
+      maxLength: 300,
+      autoComplete: "street-address",
     });
     const piped = v.pipe(v.optional(emailSchema), inputHints({ autoComplete: "work email" }));
     // v.optional lets undefined through, not "": an input left empty is refused, so required.
