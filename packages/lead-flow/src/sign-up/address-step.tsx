@@ -3,6 +3,7 @@
 import {
   Button,
   EmptyState,
+  ErrorSummary as PortalErrorSummary,
   RadioGroup,
   SelectField,
   TextField,
@@ -413,7 +414,10 @@ export function AddressPicker({ onChecked }: AddressPickerProps) {
       </h2>
       <p>{intl.formatMessage(messages.pickCount, { count: addresses.length })}</p>
       {missing > 0 ? (
-        <ErrorSummary summary={[{ field: "address", id: groupId, message: required }]} />
+        <PortalErrorSummary
+          errors={[{ id: groupId, message: required }]}
+          data-testid="error-summary"
+        />
       ) : null}
       {addresses.length > 1 ? (
         <TextField
@@ -445,6 +449,7 @@ export function AddressPicker({ onChecked }: AddressPickerProps) {
       <div id={listId} className="signup-picker">
         {shown.length > 0 ? (
           <RadioGroup
+            id={groupId}
             label={intl.formatMessage(messages.pickLegend)}
             name="address"
             required

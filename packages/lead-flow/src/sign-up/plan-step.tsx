@@ -1,6 +1,12 @@
 "use client";
 
-import { Button, ErrorState, SkeletonText, TextField } from "@portal/ui";
+import {
+  Button,
+  ErrorState,
+  ErrorSummary as PortalErrorSummary,
+  SkeletonText,
+  TextField,
+} from "@portal/ui";
 import { normaliseReferralCode, referralCodeSchema } from "@portal/validation";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
@@ -223,18 +229,22 @@ export function ReferralCode() {
 function PlanOption({
   plan,
   name,
+  inputId,
   checked,
   invalid,
   onPick,
 }: {
   plan: PlanOffer;
   name: string;
+  /** The first plan's id: where the error summary's link lands. */
+  inputId?: string;
   checked: boolean;
   invalid: boolean;
   onPick: () => void;
 }) {
   const intl = useIntl();
-  const id = useId();
+  const autoId = useId();
+  const id = inputId ?? autoId;
   const meta = [
     plan.speedMbps !== undefined
       ? intl.formatMessage(common.speed, { speed: plan.speedMbps })
@@ -452,7 +462,10 @@ export function PlanStep() {
         className="signup-form"
       >
         {invalid ? (
-          <ErrorSummary summary={[{ field: planName, id: `${id}-first`, message: required }]} />
+          <PortalErrorSummary
+            errors={[{ id: `${id}-first`, message: required }]}
+            data-testid="error-summary"
+          />
         ) : null}
         {offers.plans.length === 0 ? (
           <p className="signup-alert">{intl.formatMessage(messages.none)}</p>
@@ -462,11 +475,12 @@ export function PlanStep() {
             aria-describedby={invalid ? `${id}-plan-error` : undefined}
           >
             <legend className="pui-field__label">{intl.formatMessage(messages.legend)}</legend>
-            {offers.plans.map((p) => (
+            {offers.plans.map((p, i) => (
               <PlanOption
                 key={p.id}
                 plan={p}
                 name={planName}
+                inputId={i === 0 ? `${id}-first` : undefined}
                 checked={state.selection.packageId === p.id}
                 invalid={invalid}
                 onPick={() => pick({ packageId: p.id })}
