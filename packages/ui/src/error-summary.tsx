@@ -1,6 +1,13 @@
 "use client";
 
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  type HTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import { useIntl } from "react-intl";
 import { cx } from "./cx.js";
 import { uiMessages } from "./messages.js";
@@ -13,8 +20,11 @@ export interface ErrorSummaryEntry {
   message: ReactNode;
 }
 
-/** Props of ErrorSummary. */
-export interface ErrorSummaryProps {
+/** Props of ErrorSummary: the entries, a heading, and attributes of its element (`data-testid`...). */
+export interface ErrorSummaryProps extends Omit<
+  HTMLAttributes<HTMLDivElement>,
+  "title" | "children"
+> {
   /** The invalid fields, in the form's order; nothing renders while it is empty. */
   errors: ReadonlyArray<ErrorSummaryEntry>;
   /** Heading; by default "N fields need your attention" in the current language. */
@@ -37,7 +47,7 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * `useSchemaForm` of @portal/validation/react, which finds it by `data-error-summary`). Place
  * it at the top of the form.
  */
-export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title, className, ...attributes }: ErrorSummaryProps) {
   const intl = useIntl();
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -48,6 +58,8 @@ export function ErrorSummary({ errors, title, className }: ErrorSummaryProps) {
   if (!shown) return null;
   return (
     <div
+      // What makes it a summary (an alert, focusable, found by useSchemaForm) comes after.
+      {...attributes}
       ref={box}
       className={cx("pui-error-summary", className)}
       role="alert"

@@ -49,7 +49,7 @@ export {
   isMyKadDate,
   isMyKadPlaceOfBirth,
 } from "./mykad.js";
-export { otpSchema, isOtp } from "./otp.js";
+export { otpSchema, otpFormSchema, isOtp } from "./otp.js";
 export {
   REFERRAL_CODE_MAX_LENGTH,
   REFERRAL_CODE_INPUT_MAX_LENGTH,
@@ -118,6 +118,7 @@ export {
   leadUpdateBodySchema,
   orderUpdateBodySchema,
   registerInterestSchema,
+  registerInterestFormSchema,
   generateOtpBodySchema,
   verifyOtpBodySchema,
   consentBodySchema,

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { M } from "./codes.js";
 import { STREET_FIELD_MAX_LENGTH } from "./address-fields.js";
 import { STATES, stateSchema } from "./enums.js";
+import { inputHints } from "./form/fields.js";
 import { optionalString, postcodeSchema } from "./text.js";
 
 /** Residence types as the UI names them. */
@@ -22,6 +23,16 @@ const streetFields = {
   buildingName: optionalString(STREET_FIELD_MAX_LENGTH.buildingName),
   area: optionalString(STREET_FIELD_MAX_LENGTH.area),
   city: optionalString(STREET_FIELD_MAX_LENGTH.city),
+};
+
+// A search for a place, not the visitor's saved address: the browser fills only the city.
+const searchFields = {
+  streetType: v.pipe(streetFields.streetType, inputHints({ autoComplete: "off" })),
+  streetName: v.pipe(streetFields.streetName, inputHints({ autoComplete: "off" })),
+  houseNumber: v.pipe(streetFields.houseNumber, inputHints({ autoComplete: "off" })),
+  buildingName: v.pipe(streetFields.buildingName, inputHints({ autoComplete: "off" })),
+  area: v.pipe(streetFields.area, inputHints({ autoComplete: "off" })),
+  city: v.pipe(streetFields.city, inputHints({ autoComplete: "address-level2" })),
 };
 
 /** Lead search payload as sent to greenfield-search and check-isp-coverage (residenceType 1 or 2). */
@@ -47,7 +58,7 @@ export const leadSearchFormSchema = v.pipe(
     {
       postalCode: postcodeSchema,
       residenceType: v.picklist(RESIDENCE_TYPES, M.residenceType),
-      ...streetFields,
+      ...searchFields,
       state: v.optional(v.picklist([...STATES, ""], M.state)),
     },
     M.type,

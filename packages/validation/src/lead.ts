@@ -1,8 +1,10 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
 import { languageSchema, productSchema } from "./enums.js";
+import { RESIDENCE_TYPES } from "./lead-search.js";
 import { contactNumberSchema } from "./contact-number.js";
 import { mobileNumberSchema } from "./mobile.js";
+import { inputHints } from "./form/fields.js";
 import { myKadSchema } from "./mykad.js";
 import { otpSchema } from "./otp.js";
 import { referralCodeSchema } from "./referral.js";
@@ -131,6 +133,25 @@ export const registerInterestSchema = v.object(
 
 /** Register-interest body input. */
 export type RegisterInterest = v.InferInput<typeof registerInterestSchema>;
+
+const interest = registerInterestSchema.entries;
+
+/**
+ * The register-interest form as typed (one string per field): the body's rules, the type of home
+ * as the UI names it or "" (not said); the product and the language are the page's.
+ */
+export const registerInterestFormSchema = v.object(
+  {
+    name: interest.name,
+    phoneNumber: interest.phoneNumber,
+    email: interest.email,
+    postalCode: interest.postalCode,
+    residenceType: v.picklist(["", ...RESIDENCE_TYPES], M.residenceType),
+    address: v.pipe(interest.address, inputHints({ autoComplete: "street-address" })),
+    remarks: interest.remarks,
+  },
+  M.type,
+);
 
 const mockFlag = v.boolean(M.boolean);
 

@@ -15,3 +15,6 @@ export const otpSchema = v.pipe(
 
 /** Tells whether a string is a 6-digit OTP. */
 export const isOtp = (value: unknown): boolean => v.is(otpSchema, value);
+
+/** The one-time password form: the code as typed (`otp`). */
+export const otpFormSchema = v.object({ otp: otpSchema }, M.type);

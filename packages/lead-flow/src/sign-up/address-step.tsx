@@ -3,20 +3,21 @@
 import {
   Button,
   EmptyState,
+  ErrorSummary,
   RadioGroup,
   SelectField,
   TextField,
   buttonClassName,
 } from "@portal/ui";
 import { STATES, STATE_NAMES, leadSearchFormSchema } from "@portal/validation";
+import { useSchemaForm } from "@portal/validation/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { SIGNUP_STEPS } from "../state.js";
 import type { Address } from "../types.js";
 import { filterAddresses, PICKER_PAGE } from "./address-filter.js";
 import { PlaceLink, useSignUp } from "./context.js";
-import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { common, labelled } from "./messages.js";
+import { common } from "./messages.js";
 
 const messages = defineMessages({
   formHeading: {
@@ -268,11 +269,25 @@ export function AddressSearch({ onSearched }: AddressSearchProps) {
   const intl = useIntl();
   const headingId = useId();
   const { flow, state, language } = useSignUp();
+  const optional = [
+    ["houseNumber", messages.houseNumber, undefined],
+    ["buildingName", messages.buildingName, undefined],
+    ["streetType", messages.streetType, messages.streetTypeHint],
+    ["streetName", messages.streetName, undefined],
+    ["area", messages.area, undefined],
+    ["city", messages.city, undefined],
+  ] as const;
   const form = useSchemaForm({
     schema: leadSearchFormSchema,
     language,
     values: state.drafts.search,
     onValuesChange: (values) => flow.edit("search", values),
+    labels: {
+      postalCode: intl.formatMessage(messages.postcode),
+      residenceType: intl.formatMessage(messages.residenceType),
+      ...Object.fromEntries(optional.map(([key, label]) => [key, intl.formatMessage(label)])),
+      state: intl.formatMessage(messages.state),
+    },
     onSubmit: async () => {
       try {
         await flow.searchAddress();
@@ -283,15 +298,6 @@ export function AddressSearch({ onSearched }: AddressSearchProps) {
     },
   });
   const busy = form.submitting || state.loading.generateLead || state.loading.searchAddress;
-  const residence = form.field("residenceType");
-  const optional = [
-    ["houseNumber", messages.houseNumber, undefined],
-    ["buildingName", messages.buildingName, undefined],
-    ["streetType", messages.streetType, messages.streetTypeHint],
-    ["streetName", messages.streetName, undefined],
-    ["area", messages.area, undefined],
-    ["city", messages.city, undefined],
-  ] as const;
   return (
     <form
       {...form.formProps}
@@ -301,33 +307,16 @@ export function AddressSearch({ onSearched }: AddressSearchProps) {
       data-testid="address-search"
     >
       <h2 id={headingId}>{intl.formatMessage(messages.formHeading)}</h2>
-      <ErrorSummary
-        summary={labelled(
-          form.summary,
-          {
-            postalCode: intl.formatMessage(messages.postcode),
-            residenceType: intl.formatMessage(messages.residenceType),
-            ...Object.fromEntries(optional.map(([key, label]) => [key, intl.formatMessage(label)])),
-            state: intl.formatMessage(messages.state),
-          },
-          intl,
-        )}
-      />
+      <ErrorSummary errors={form.summary} data-testid="error-summary" />
       <TextField
         {...form.field("postalCode")}
         label={intl.formatMessage(messages.postcode)}
         hint={intl.formatMessage(messages.postcodeHint)}
-        inputMode="numeric"
-        autoComplete="postal-code"
         className="signup-field--short"
       />
       <RadioGroup
+        {...form.field("residenceType")}
         label={intl.formatMessage(messages.residenceType)}
-        name={residence.name}
-        required={residence.required}
-        value={residence.value}
-        error={residence.error}
-        onChange={residence.onChange}
         options={[
           { value: "landed", label: intl.formatMessage(messages.landed) },
           { value: "multiStorey", label: intl.formatMessage(messages.multiStorey) },
@@ -343,7 +332,6 @@ export function AddressSearch({ onSearched }: AddressSearchProps) {
               {...form.field(key)}
               label={intl.formatMessage(label)}
               hint={hint ? intl.formatMessage(hint) : undefined}
-              autoComplete={key === "city" ? "address-level2" : "off"}
             />
           ))}
           <SelectField
@@ -413,7 +401,7 @@ export function AddressPicker({ onChecked }: AddressPickerProps) {
       </h2>
       <p>{intl.formatMessage(messages.pickCount, { count: addresses.length })}</p>
       {missing > 0 ? (
-        <ErrorSummary summary={[{ field: "address", id: groupId, message: required }]} />
+        <ErrorSummary errors={[{ id: groupId, message: required }]} data-testid="error-summary" />
       ) : null}
       {addresses.length > 1 ? (
         <TextField
@@ -445,6 +433,7 @@ export function AddressPicker({ onChecked }: AddressPickerProps) {
       <div id={listId} className="signup-picker">
         {shown.length > 0 ? (
           <RadioGroup
+            id={groupId}
             label={intl.formatMessage(messages.pickLegend)}
             name="address"
             required

@@ -1,10 +1,9 @@
 "use client";
 
-import { Button } from "@portal/ui";
+import { Button, ErrorSummary } from "@portal/ui";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { PlaceLink, useSignUp } from "./context.js";
-import { ErrorSummary } from "./form-adapter.js";
 import { common } from "./messages.js";
 
 const messages = defineMessages({
@@ -82,7 +81,10 @@ export function ConsentStep() {
   return (
     <form ref={formRef} className="signup-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       {error ? (
-        <ErrorSummary summary={[{ field: "consent", id: `${id}-box`, message: required }]} />
+        <ErrorSummary
+          errors={[{ id: `${id}-box`, message: required }]}
+          data-testid="error-summary"
+        />
       ) : null}
       <section
         className="signup-consent"

@@ -1,12 +1,12 @@
 "use client";
 
-import { Button, TextField } from "@portal/ui";
+import { Button, ErrorSummary, TextField } from "@portal/ui";
 import { leadContactSchema } from "@portal/validation";
+import { useSchemaForm } from "@portal/validation/react";
 import { useMemo } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { PlaceLink, useSignUp } from "./context.js";
-import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { common, labelled } from "./messages.js";
+import { common } from "./messages.js";
 
 const messages = defineMessages({
   intro: {
@@ -83,8 +83,10 @@ export function DetailsStep() {
   const intl = useIntl();
   const { state, flow, language, productName } = useSignUp();
   const flags = state.leadUpdateFlags;
+  const busy = state.loading.updateLead;
+  // None while a new update runs: the same refusal again is a new answer, announced again.
   const refused = useMemo(() => {
-    if (!flags) return undefined;
+    if (!flags || busy) return undefined;
     return {
       ...(flags.isPhoneNumberInValid
         ? { phoneNumber: intl.formatMessage(messages.phoneRefused) }
@@ -94,13 +96,21 @@ export function DetailsStep() {
         : {}),
       ...(flags.isEmailInValid ? { email: intl.formatMessage(messages.emailRefused) } : {}),
     };
-  }, [flags, intl]);
+  }, [flags, busy, intl]);
   const form = useSchemaForm({
     schema: leadContactSchema,
     language,
     values: state.drafts.contact,
     onValuesChange: (values) => flow.edit("contact", values),
     serverErrors: refused,
+    labels: {
+      name: intl.formatMessage(messages.name),
+      phoneNumber: intl.formatMessage(messages.phone),
+      alternatePhoneNumber: intl.formatMessage(messages.alternate),
+      email: intl.formatMessage(messages.email),
+    },
+    // A number or an email mistyped shows its message as the field is left, not only on Save.
+    showOnBlur: true,
     onSubmit: () => flow.updateLead().catch(() => undefined),
   });
   const error = state.errors.updateLead;
@@ -109,7 +119,6 @@ export function DetailsStep() {
     error.code !== "lead-update-rejected" &&
     error.code !== "invalid-input" &&
     error.code !== "missing-token";
-  const busy = state.loading.updateLead;
 
   return (
     <form {...form.formProps} className="signup-form" aria-busy={busy}>
@@ -120,18 +129,7 @@ export function DetailsStep() {
           <PlaceLink place="address">{intl.formatMessage(common.changeAddress)}</PlaceLink>
         </p>
       ) : null}
-      <ErrorSummary
-        summary={labelled(
-          form.summary,
-          {
-            name: intl.formatMessage(messages.name),
-            phoneNumber: intl.formatMessage(messages.phone),
-            alternatePhoneNumber: intl.formatMessage(messages.alternate),
-            email: intl.formatMessage(messages.email),
-          },
-          intl,
-        )}
-      />
+      <ErrorSummary errors={form.summary} data-testid="error-summary" />
       <div aria-live="polite" className="signup-live">
         {flags?.isErrorNotInCoverage ? (
           <div className="signup-alert" role="alert" data-testid="not-in-coverage">
@@ -147,34 +145,20 @@ export function DetailsStep() {
           </div>
         ) : null}
       </div>
-      <TextField
-        {...form.field("name")}
-        label={intl.formatMessage(messages.name)}
-        autoComplete="name"
-      />
+      <TextField {...form.field("name")} label={intl.formatMessage(messages.name)} />
       <TextField
         {...form.field("phoneNumber")}
         label={intl.formatMessage(messages.phone)}
         hint={intl.formatMessage(messages.phoneHint)}
         type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
       />
       <TextField
         {...form.field("alternatePhoneNumber")}
         label={intl.formatMessage(messages.alternate)}
         hint={intl.formatMessage(messages.alternateHint)}
         type="tel"
-        inputMode="tel"
-        autoComplete="off"
       />
-      <TextField
-        {...form.field("email")}
-        label={intl.formatMessage(messages.email)}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-      />
+      <TextField {...form.field("email")} label={intl.formatMessage(messages.email)} type="email" />
       <Button type="submit" disabled={busy}>
         {intl.formatMessage(busy ? common.saving : messages.submit)}
       </Button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Button, RadioGroup, buttonClassName } from "@portal/ui";
+import { Button, ErrorSummary, RadioGroup, buttonClassName } from "@portal/ui";
 import {
   formatValidationMessage,
   uploadFileSchema,
@@ -11,7 +11,6 @@ import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import type { LeadFlowErrorInfo } from "../errors.js";
 import { useSignUp } from "./context.js";
-import { ErrorSummary } from "./form-adapter.js";
 import { DOCUMENT_SLOTS } from "./order-summary.js";
 
 const messages = defineMessages({
@@ -402,8 +401,8 @@ export function DocumentsStep() {
       <p>{intl.formatMessage(messages.intro)}</p>
       {missing > 0 && absent.length > 0 ? (
         <ErrorSummary
-          summary={absent.map((slot) => ({
-            field: slot,
+          data-testid="error-summary"
+          errors={absent.map((slot) => ({
             id: `${id}-${slot}`,
             message: intl.formatMessage(messages.missing, {
               slot: intl.formatMessage(DOCUMENT_SLOTS[slot].label),

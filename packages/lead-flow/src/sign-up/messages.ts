@@ -1,4 +1,4 @@
-import { defineMessages, type IntlShape } from "react-intl";
+import { defineMessages } from "react-intl";
 
 /**
  * Strings several steps of the sign-up share. Each step declares its own beside its code; the
@@ -29,17 +29,6 @@ export const common = defineMessages({
     id: "signup.no-payment",
     defaultMessage: "No payment now: your first {product} bill comes after installation.",
     description: "Payment note",
-  },
-  fixErrors: {
-    id: "signup.form.fix-errors",
-    defaultMessage:
-      "{count, plural, one {Check the field marked below.} other {Check the # fields marked below.}}",
-    description: "Heading of the error summary when a form has invalid fields",
-  },
-  summaryEntry: {
-    id: "signup.form.summary.entry",
-    defaultMessage: "{label}: {message}",
-    description: "One entry of the error summary: the field's label, then what is wrong",
   },
   changeAddress: {
     id: "signup.change-address",
@@ -83,20 +72,3 @@ export const common = defineMessages({
     description: "Accessible name of the placeholder shown until the saved sign-up is read",
   },
 });
-
-/** The error summary's entries named by their field ("Postcode: A postcode has exactly 5 digits."). */
-export function labelled<E extends { field: string; message: string }>(
-  summary: readonly E[],
-  labels: Readonly<Partial<Record<string, string>>>,
-  intl: IntlShape,
-): E[] {
-  return summary.map((entry) => {
-    const label = labels[entry.field];
-    return label
-      ? {
-          ...entry,
-          message: intl.formatMessage(common.summaryEntry, { label, message: entry.message }),
-        }
-      : entry;
-  });
-}

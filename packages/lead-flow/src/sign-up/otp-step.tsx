@@ -1,14 +1,13 @@
 "use client";
 
-import { Button, TextField } from "@portal/ui";
-import { formatContactNumber, otpSchema } from "@portal/validation";
+import { Button, ErrorSummary, TextField } from "@portal/ui";
+import { formatContactNumber, otpFormSchema } from "@portal/validation";
+import { useSchemaForm } from "@portal/validation/react";
 import { useId, useMemo } from "react";
 import { defineMessages, useIntl } from "react-intl";
-import * as v from "valibot";
 import { useOtpResendSeconds } from "../react/index.js";
 import { useSignUp } from "./context.js";
-import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { common, labelled } from "./messages.js";
+import { common } from "./messages.js";
 
 const messages = defineMessages({
   intro: {
@@ -97,8 +96,6 @@ const messages = defineMessages({
 const clock = (seconds: number) =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-const otpFormSchema = v.object({ otp: otpSchema });
-
 const DEAD_REASONS = {
   "otp.locked": messages.locked,
   "otp.expired": messages.expired,
@@ -140,17 +137,19 @@ export function OtpStep() {
     if (verifyError.code === "invalid-input") return "validation.otp.format";
     return intl.formatMessage(common.requestFailed);
   }, [verifyError, intl]);
-  const serverErrors = useMemo(() => (refusal ? { otp: refusal } : undefined), [refusal]);
   const form = useSchemaForm({
     schema: otpFormSchema,
     language,
     values: { otp: state.drafts.otp },
     // Digits only: a pasted "123 456" or "Code: 123456" becomes the code.
     onValuesChange: (values) => flow.edit("otp", values.otp.replace(/\D/g, "")),
-    serverErrors,
+    serverErrors: refusal ? { otp: refusal } : undefined,
+    labels: { otp: intl.formatMessage(messages.code) },
     onSubmit: () => flow.verifyOtp().catch(() => undefined),
   });
-  const codeField = form.field("otp");
+  // No length limit on what is typed: a browser cuts a pasted "123 456" to the limit ("123 45")
+  // before the digits are kept; a code of more than 6 digits is refused by the schema instead.
+  const { maxLength: _sixDigits, ...codeField } = form.field("otp");
 
   async function send() {
     try {
@@ -195,15 +194,11 @@ export function OtpStep() {
       </div>
       {sent ? (
         <form {...form.formProps} className="signup-otp" aria-busy={verifying}>
-          <ErrorSummary
-            summary={labelled(form.summary, { otp: intl.formatMessage(messages.code) }, intl)}
-          />
+          <ErrorSummary errors={form.summary} data-testid="error-summary" />
           <TextField
             {...codeField}
             label={intl.formatMessage(messages.code)}
             hint={intl.formatMessage(messages.codeHint)}
-            inputMode="numeric"
-            autoComplete="one-time-code"
             pattern="[0-9]*"
             className="signup-field--short"
           />

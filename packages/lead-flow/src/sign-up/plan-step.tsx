@@ -1,15 +1,14 @@
 "use client";
 
-import { Button, ErrorState, SkeletonText, TextField } from "@portal/ui";
-import { normaliseReferralCode, referralCodeSchema } from "@portal/validation";
+import { Button, ErrorState, ErrorSummary, SkeletonText, TextField } from "@portal/ui";
+import { normaliseReferralCode, referralCodeFormSchema } from "@portal/validation";
+import { useSchemaForm } from "@portal/validation/react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
-import * as v from "valibot";
 import type { OrderChange } from "../create-lead-flow.js";
 import type { PlanOffer } from "../types.js";
 import { PlaceLink, useSignUp } from "./context.js";
-import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { common, labelled } from "./messages.js";
+import { common } from "./messages.js";
 import { PriceSummary } from "./price.js";
 
 const messages = defineMessages({
@@ -151,10 +150,10 @@ const REFERRAL_TEXT = {
   product: messages.referralProduct,
 } as const;
 
-/** The referral code form: a form of its own, so Enter applies the code. */
-const referralFormSchema = v.object({ referralCode: referralCodeSchema });
-
-/** The referral code field (the flow's draft): checked in the browser first, then by the service. */
+/**
+ * The referral code field (the flow's draft), a form of its own so Enter applies the code: checked
+ * in the browser first, then by the service.
+ */
 export function ReferralCode() {
   const intl = useIntl();
   const { flow, state, language } = useSignUp();
@@ -170,34 +169,27 @@ export function ReferralCode() {
     // A new refusal (a new error object) is announced once; the code typed since does not count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error, intl]);
-  const serverErrors = useMemo(() => (refusal ? { referralCode: refusal } : undefined), [refusal]);
   const form = useSchemaForm({
-    schema: referralFormSchema,
+    schema: referralCodeFormSchema,
     language,
-    values: { referralCode: state.drafts.referralCode },
-    onValuesChange: (values) => flow.edit("referralCode", values.referralCode),
-    serverErrors,
+    values: { code: state.drafts.referralCode },
+    onValuesChange: (values) => flow.edit("referralCode", values.code),
+    serverErrors: refusal ? { code: refusal } : undefined,
+    labels: { code: intl.formatMessage(messages.referral) },
     onSubmit: () => flow.applyReferralCode().catch(() => undefined),
   });
   const applied = state.referral;
   const busy = state.loading.applyReferralCode;
   return (
     <form {...form.formProps} className="signup-referral" aria-busy={busy}>
-      <ErrorSummary
-        summary={labelled(
-          form.summary,
-          { referralCode: intl.formatMessage(messages.referral) },
-          intl,
-        )}
-      />
+      <ErrorSummary errors={form.summary} data-testid="error-summary" />
       <div className="signup-inline">
         <TextField
-          {...form.field("referralCode")}
+          {...form.field("code")}
           // Optional for the sign-up; only a code being applied must be typed.
           required={false}
           label={intl.formatMessage(messages.referral)}
           hint={intl.formatMessage(messages.referralHint)}
-          autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
         />
@@ -223,18 +215,22 @@ export function ReferralCode() {
 function PlanOption({
   plan,
   name,
+  inputId,
   checked,
   invalid,
   onPick,
 }: {
   plan: PlanOffer;
   name: string;
+  /** The first plan's id: where the error summary's link lands. */
+  inputId?: string;
   checked: boolean;
   invalid: boolean;
   onPick: () => void;
 }) {
   const intl = useIntl();
-  const id = useId();
+  const autoId = useId();
+  const id = inputId ?? autoId;
   const meta = [
     plan.speedMbps !== undefined
       ? intl.formatMessage(common.speed, { speed: plan.speedMbps })
@@ -452,7 +448,10 @@ export function PlanStep() {
         className="signup-form"
       >
         {invalid ? (
-          <ErrorSummary summary={[{ field: planName, id: `${id}-first`, message: required }]} />
+          <ErrorSummary
+            errors={[{ id: `${id}-first`, message: required }]}
+            data-testid="error-summary"
+          />
         ) : null}
         {offers.plans.length === 0 ? (
           <p className="signup-alert">{intl.formatMessage(messages.none)}</p>
@@ -462,11 +461,12 @@ export function PlanStep() {
             aria-describedby={invalid ? `${id}-plan-error` : undefined}
           >
             <legend className="pui-field__label">{intl.formatMessage(messages.legend)}</legend>
-            {offers.plans.map((p) => (
+            {offers.plans.map((p, i) => (
               <PlanOption
                 key={p.id}
                 plan={p}
                 name={planName}
+                inputId={i === 0 ? `${id}-first` : undefined}
                 checked={state.selection.packageId === p.id}
                 invalid={invalid}
                 onPick={() => pick({ packageId: p.id })}

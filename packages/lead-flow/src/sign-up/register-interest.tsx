@@ -1,13 +1,11 @@
 "use client";
 
-import { Button, RadioGroup, TextField, buttonClassName } from "@portal/ui";
-import { RESIDENCE_TYPES, registerInterestSchema } from "@portal/validation";
+import { Button, ErrorSummary, RadioGroup, TextField, buttonClassName } from "@portal/ui";
+import { registerInterestFormSchema } from "@portal/validation";
+import { useSchemaForm } from "@portal/validation/react";
 import { useEffect, useRef, useState } from "react";
 import { defineMessages, useIntl } from "react-intl";
-import * as v from "valibot";
 import { PlaceLink, useSignUp } from "./context.js";
-import { ErrorSummary, useSchemaForm } from "./form-adapter.js";
-import { labelled } from "./messages.js";
 
 const messages = defineMessages({
   name: { id: "signup.interest.name", defaultMessage: "Full name", description: "Label: name" },
@@ -104,22 +102,6 @@ const messages = defineMessages({
   },
 });
 
-const wire = registerInterestSchema.entries;
-
-/**
- * The register-interest form as the visitor types it: the service's rules for each field (the
- * email and the type of home may stay empty).
- */
-const interestFormSchema = v.object({
-  name: wire.name,
-  phoneNumber: wire.phoneNumber,
-  email: wire.email,
-  postalCode: wire.postalCode,
-  residenceType: v.picklist(["", ...RESIDENCE_TYPES], "validation.residenceType.invalid"),
-  address: wire.address,
-  remarks: wire.remarks,
-});
-
 /**
  * Register interest (no lead token needed), typed into the flow's draft (`drafts.interest`, which
  * the flow prefills with an address that is not covered); kept as typed when sending fails.
@@ -130,10 +112,21 @@ export function RegisterInterest() {
   const [done, setDone] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useSchemaForm({
-    schema: interestFormSchema,
+    schema: registerInterestFormSchema,
     language,
     values: state.drafts.interest,
     onValuesChange: (values) => flow.edit("interest", values),
+    labels: {
+      name: intl.formatMessage(messages.name),
+      phoneNumber: intl.formatMessage(messages.phone),
+      email: intl.formatMessage(messages.email),
+      postalCode: intl.formatMessage(messages.postcode),
+      residenceType: intl.formatMessage(messages.residence),
+      address: intl.formatMessage(messages.address),
+      remarks: intl.formatMessage(messages.remarks),
+    },
+    // A number or an email mistyped shows its message as the field is left, not only on submit.
+    showOnBlur: true,
     onSubmit: async () => {
       try {
         await flow.registerInterest();
@@ -148,7 +141,6 @@ export function RegisterInterest() {
   }, [done]);
   const sending = state.loading.registerInterest;
   const failure = state.errors.registerInterest;
-  const residence = form.field("residenceType");
 
   if (done && state.interest) {
     return (
@@ -177,21 +169,7 @@ export function RegisterInterest() {
       aria-busy={sending}
       data-testid="interest-form"
     >
-      <ErrorSummary
-        summary={labelled(
-          form.summary,
-          {
-            name: intl.formatMessage(messages.name),
-            phoneNumber: intl.formatMessage(messages.phone),
-            email: intl.formatMessage(messages.email),
-            postalCode: intl.formatMessage(messages.postcode),
-            residenceType: intl.formatMessage(messages.residence),
-            address: intl.formatMessage(messages.address),
-            remarks: intl.formatMessage(messages.remarks),
-          },
-          intl,
-        )}
-      />
+      <ErrorSummary errors={form.summary} data-testid="error-summary" />
       <div aria-live="polite" className="signup-live">
         {failure && failure.code !== "invalid-input" ? (
           <p className="signup-alert" role="alert">
@@ -199,51 +177,30 @@ export function RegisterInterest() {
           </p>
         ) : null}
       </div>
-      <TextField
-        {...form.field("name")}
-        label={intl.formatMessage(messages.name)}
-        autoComplete="name"
-      />
+      <TextField {...form.field("name")} label={intl.formatMessage(messages.name)} />
       <TextField
         {...form.field("phoneNumber")}
         label={intl.formatMessage(messages.phone)}
         hint={intl.formatMessage(messages.phoneHint)}
         type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
       />
-      <TextField
-        {...form.field("email")}
-        label={intl.formatMessage(messages.email)}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-      />
+      <TextField {...form.field("email")} label={intl.formatMessage(messages.email)} type="email" />
       <TextField
         {...form.field("postalCode")}
         label={intl.formatMessage(messages.postcode)}
         hint={intl.formatMessage(messages.postcodeHint)}
-        inputMode="numeric"
-        autoComplete="postal-code"
         className="signup-field--short"
       />
       <RadioGroup
+        {...form.field("residenceType")}
         label={intl.formatMessage(messages.residence)}
-        name={residence.name}
-        value={residence.value}
-        error={residence.error}
-        onChange={residence.onChange}
         inline
         options={[
           { value: "landed", label: intl.formatMessage(messages.landed) },
           { value: "multiStorey", label: intl.formatMessage(messages.multiStorey) },
         ]}
       />
-      <TextField
-        {...form.field("address")}
-        label={intl.formatMessage(messages.address)}
-        autoComplete="street-address"
-      />
+      <TextField {...form.field("address")} label={intl.formatMessage(messages.address)} />
       <TextField {...form.field("remarks")} label={intl.formatMessage(messages.remarks)} />
       <Button type="submit" disabled={sending}>
         {intl.formatMessage(sending ? messages.sending : messages.submit)}

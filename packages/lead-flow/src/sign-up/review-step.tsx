@@ -1,11 +1,10 @@
 "use client";
 
-import { Button } from "@portal/ui";
+import { Button, ErrorSummary } from "@portal/ui";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import type { Step } from "../state.js";
 import { PlaceLink, useSignUp } from "./context.js";
-import { ErrorSummary } from "./form-adapter.js";
 import { common } from "./messages.js";
 import { OrderSummary } from "./order-summary.js";
 
@@ -114,7 +113,10 @@ export function ReviewStep() {
     <form ref={formRef} className="signup-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
       <p>{intl.formatMessage(messages.intro)}</p>
       {termsError ? (
-        <ErrorSummary summary={[{ field: "terms", id: `${id}-terms`, message: required }]} />
+        <ErrorSummary
+          errors={[{ id: `${id}-terms`, message: required }]}
+          data-testid="error-summary"
+        />
       ) : null}
       <OrderSummary />
       <p className="signup-inline">

@@ -48,6 +48,22 @@ describe("ErrorSummary", () => {
     ).toContain('<a href="#pc">Poskod: Poskod mempunyai tepat 5 digit.</a>');
   });
 
+  it("passes other attributes to its element, keeping what makes it a summary", () => {
+    const html = renderToStaticMarkup(
+      <IntlProvider locale="en" messages={catalogs.en}>
+        <ErrorSummary errors={entries} data-testid="error-summary" id="s" role="status" />
+      </IntlProvider>,
+    );
+    const host = document.createElement("div");
+    host.innerHTML = html;
+    const summary = host.firstElementChild!;
+    expect(summary.getAttribute("data-testid")).toBe("error-summary");
+    expect(summary.id).toBe("s");
+    expect(summary.getAttribute("role")).toBe("alert");
+    expect(summary.getAttribute("tabindex")).toBe("-1");
+    expect(summary.hasAttribute("data-error-summary")).toBe(true);
+  });
+
   it("takes focus when it appears, and a link moves focus to its field", () => {
     const host = document.createElement("div");
     document.body.append(host);

@@ -6,10 +6,12 @@ import {
   inputHints,
   leadSearchFormSchema,
   myKadSchema,
+  otpFormSchema,
   otpSchema,
   postcodeSchema,
   referralCodeSchema,
   referralStatusBodySchema,
+  registerInterestFormSchema,
   searchQuerySchema,
   supportSearchFormSchema,
   validate,
@@ -40,6 +42,17 @@ describe("fieldConstraints", () => {
     expect(fieldConstraints(leadSearchFormSchema.entries.streetName)).toEqual({
       required: false,
       maxLength: 100,
+      autoComplete: "off",
+    });
+    expect(fieldConstraints(leadSearchFormSchema.entries.city)).toEqual({
+      required: false,
+      maxLength: 60,
+      autoComplete: "address-level2",
+    });
+    expect(fieldConstraints(registerInterestFormSchema.entries.address)).toEqual({
+      required: false,
+      maxLength: 300,
+      autoComplete: "street-address",
     });
     const piped = v.pipe(v.optional(emailSchema), inputHints({ autoComplete: "work email" }));
     // v.optional lets undefined through, not "": an input left empty is refused, so required.
@@ -79,6 +92,40 @@ describe("form schemas", () => {
       { field: "referralCode", code: "validation.referralCode.invalid" },
       { field: "phoneNumber", code: "validation.mobile.invalid" },
     ]);
+  });
+
+  it("checks the OTP form: six digits typed, with the phone's one-time-code hints", () => {
+    expect(validate(otpFormSchema, { otp: "123456" }).output).toEqual({ otp: "123456" });
+    expect(validate(otpFormSchema, { otp: "12345" }).errors).toEqual([
+      { field: "otp", code: "validation.otp.format" },
+    ]);
+    expect(fieldConstraints(otpFormSchema.entries.otp)).toMatchObject({
+      inputMode: "numeric",
+      autoComplete: "one-time-code",
+    });
+  });
+
+  it("checks the register-interest form as typed: email and type of home may stay empty", () => {
+    const typed = {
+      name: "Lim Wei Ming",
+      phoneNumber: "012-345 6789",
+      email: "",
+      postalCode: "45000",
+      residenceType: "",
+      address: "",
+      remarks: "",
+    };
+    expect(validate(registerInterestFormSchema, typed).success).toBe(true);
+    expect(
+      validate(registerInterestFormSchema, { ...typed, residenceType: "multiStorey" }).success,
+    ).toBe(true);
+    expect(
+      validate(registerInterestFormSchema, { ...typed, name: "", residenceType: "villa" }).errors,
+    ).toEqual([
+      { field: "name", code: "validation.required" },
+      { field: "residenceType", code: "validation.residenceType.invalid" },
+    ]);
+    expect(Object.keys(registerInterestFormSchema.entries)).toEqual(Object.keys(typed));
   });
 
   it("refuses a MyKad typed longer than 14 characters with the MyKad message", () => {

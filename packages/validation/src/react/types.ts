@@ -19,7 +19,9 @@ export interface UseSchemaFormOptions<TSchema extends FormSchema> {
   /**
    * Refusals from a service (a message key, or a text already translated), shown on their field
    * until it is edited. Other refusals than the last ones are announced: the summary lists them
-   * and takes focus (clear them, e.g. while a new request runs, to announce the same again).
+   * and takes focus (clear them, e.g. while a new request runs, to announce the same again). The
+   * same fields refused in the render that changes `language` are the texts translated: shown,
+   * not announced again.
    */
   serverErrors?: Partial<Record<FormField<TSchema>, MessageKey | (string & {})>>;
   /** The fields' labels (in `language`): the summary names each field with its message. */

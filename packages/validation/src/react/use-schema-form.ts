@@ -44,13 +44,35 @@ export function useSchemaForm<TSchema extends FormSchema>(
   const values = options.values ?? own;
 
   // Other refusals from the owner (compared by content, so an object made at each render is
-  // the same answer): their fields show them again, and they are announced.
-  const refusalKey = JSON.stringify(toRefusals(fields, serverErrors));
-  const [seenRefusals, setSeenRefusals] = useState(refusalKey);
-  if (refusalKey !== seenRefusals) {
-    setSeenRefusals(refusalKey);
-    dispatch({ type: "refused", refusals: toRefusals(fields, serverErrors), announce: true });
+  // the same answer): their fields show them again, and they are announced. The same fields
+  // refused as the language changes are the owner's texts translated, not a new answer: focus
+  // stays, an edited field stays edited, and the summary shows the new texts.
+  const refusals = toRefusals(fields, serverErrors);
+  const refusalKey = JSON.stringify(refusals);
+  const refusedFields = refusals.map((r) => r.field).join();
+  const [seen, setSeen] = useState({
+    key: refusalKey,
+    language,
+    refusedFields,
+    announced: refusals,
+  });
+  if (refusalKey !== seen.key || language !== seen.language) {
+    const translated = language !== seen.language && refusedFields === seen.refusedFields;
+    const announce = refusalKey !== seen.key && !translated;
+    setSeen({
+      key: refusalKey,
+      language,
+      refusedFields,
+      announced: announce ? refusals : seen.announced,
+    });
+    if (announce) dispatch({ type: "refused", refusals, announce: true });
   }
+  // A summary entry that is an announced refusal reads as the owner words it now.
+  const summaryText = (field: Field, message: string) => {
+    const now = serverErrors?.[field];
+    const announced = seen.announced.find((r) => r.field === field)?.message;
+    return now && message === announced ? now : message;
+  };
 
   const checked = useMemo(() => checkForm(schema, values), [schema, values]);
   const text = (field: string, message: string) =>
@@ -140,7 +162,7 @@ export function useSchemaForm<TSchema extends FormSchema>(
         field: r.field as Field,
         id: fieldId(r.field),
         ...(label ? { label } : {}),
-        message: text(r.field, r.message),
+        message: text(r.field, summaryText(r.field as Field, r.message)),
       };
     }),
     submitting: state.submitting,

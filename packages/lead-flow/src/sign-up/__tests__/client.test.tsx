@@ -50,9 +50,11 @@ function mount(
   language: "bm" | "en" = "en",
   navigation?: SignUpNavigation,
 ) {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
+  if (!root) {
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+  }
   act(() =>
     root!.render(
       withIntl(
@@ -63,7 +65,7 @@ function mount(
       ),
     ),
   );
-  return host;
+  return host!;
 }
 
 /** What the browser does when the visitor types (or pastes) into a field. */
@@ -131,7 +133,7 @@ describe("forms over the flow's drafts", () => {
     await submit(el.querySelector("form")!);
     const summary = el.querySelector<HTMLElement>("[data-error-summary]")!;
     expect(document.activeElement).toBe(summary);
-    expect(summary.querySelector("h3")?.textContent).toBe("Semak 3 ruangan yang ditanda di bawah.");
+    expect(summary.querySelector("h2")?.textContent).toBe("3 ruangan perlu diperbetulkan");
     expect([...summary.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
       "Nama penuh (seperti dalam MyKad): Ruangan ini wajib diisi.",
       "Nombor telefon bimbit: Ruangan ini wajib diisi.",
@@ -143,7 +145,8 @@ describe("forms over the flow's drafts", () => {
     expect(flow.getSnapshot().drafts.contact.email).toBe("aminah@");
   });
 
-  it("puts a refused alternate number on the alternate field only (isAlternateNumberInValid)", async () => {
+  /** A journey at the details step whose service refuses the alternate number. */
+  async function refusingAlternate() {
     const refusal = {
       statusCode: 400,
       error: {
@@ -163,12 +166,20 @@ describe("forms over the flow's drafts", () => {
             : Promise.reject(refusal),
       },
     } as unknown as LeadApi;
-    const refusing = await driveTo(createFakeFlow({ api }), "details");
-    const el = mount(<DetailsStep />, refusing, "en");
+    return driveTo(createFakeFlow({ api }), "details");
+  }
+
+  function fillDetails(el: HTMLElement) {
     type(field(el, "name"), "Aminah binti Yusof");
     type(field(el, "phoneNumber"), "012-345 6789");
     type(field(el, "alternatePhoneNumber"), "012-345 6789");
     type(field(el, "email"), "aminah@example.my");
+  }
+
+  it("puts a refused alternate number on the alternate field only (isAlternateNumberInValid)", async () => {
+    const refusing = await refusingAlternate();
+    const el = mount(<DetailsStep />, refusing, "en");
+    fillDetails(el);
     await submit(el.querySelector("form")!);
     const alternate = field(el, "alternatePhoneNumber");
     expect(alternate.getAttribute("aria-invalid")).toBe("true");
@@ -180,6 +191,59 @@ describe("forms over the flow's drafts", () => {
     // Edited, the field no longer shows the service's refusal.
     type(alternate, "03-8733 1844");
     expect(alternate.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("a refusal is said again in the new language without moving focus, and again when repeated", async () => {
+    const refusing = await refusingAlternate();
+    const el = mount(<DetailsStep />, refusing, "en");
+    fillDetails(el);
+    await submit(el.querySelector("form")!);
+    const summary = () => el.querySelector<HTMLElement>("[data-error-summary]");
+    expect([...summary()!.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "Alternate number (optional): We could not accept this alternate number. Use a different number from your main one.",
+    ]);
+    act(() => field(el, "email").focus());
+    mount(<DetailsStep />, refusing, "bm");
+    const refused = signUpCatalogs.bm["signup.details.alternate.refused"]!;
+    expect(document.activeElement).toBe(field(el, "email"));
+    expect(errorOf(field(el, "alternatePhoneNumber"))).toContain(refused);
+    expect([...summary()!.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      `Nombor alternatif (pilihan): ${refused}`,
+    ]);
+    // Sent again as it is: the same refusal is a new answer, announced again.
+    await submit(el.querySelector("form")!);
+    expect(document.activeElement).toBe(summary());
+    expect(errorOf(field(el, "alternatePhoneNumber"))).toContain(refused);
+  });
+
+  it("a mistyped email shows as it is left; the address search waits for its submit", async () => {
+    const details = mount(<DetailsStep />, await driveTo(createFakeFlow(), "details"));
+    const leave = (input: HTMLInputElement) =>
+      act(() => {
+        input.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+      });
+    type(field(details, "email"), "aminah@");
+    leave(field(details, "email"));
+    expect(errorOf(field(details, "email"))).toContain(
+      "Enter a valid email address, for example name@example.com.",
+    );
+    act(() => root?.unmount());
+    root = undefined;
+    const el = mount(<AddressStep />, createFakeFlow());
+    type(field(el, "postalCode"), "4730");
+    leave(field(el, "postalCode"));
+    expect(field(el, "postalCode").getAttribute("aria-invalid")).toBeNull();
+    await submit(el.querySelector("form")!);
+    const summary = el.querySelector<HTMLElement>("[data-error-summary]")!;
+    expect(document.activeElement).toBe(summary);
+    expect([...summary.querySelectorAll("a")].map((a) => a.textContent)).toEqual([
+      "Postcode: A postcode has exactly 5 digits.",
+      "Type of home: Choose landed or multi-storey.",
+    ]);
+    // The type of home's link lands on its first option, and the page's URL stays.
+    act(() => summary.querySelectorAll("a")[1]!.click());
+    expect(document.activeElement).toBe(el.querySelector('input[name="residenceType"]'));
+    expect(window.location.hash).toBe("");
   });
 
   it("a returning visitor's typed postcode stays, and the search is of what they typed", async () => {
@@ -209,6 +273,8 @@ describe("forms over the flow's drafts", () => {
     const el = mount(<OtpStep />, flow);
     const input = field(el, "otp");
     expect(input.getAttribute("autocomplete")).toBe("one-time-code");
+    // No maxlength: a browser would cut a pasted "123 456" to "123 45" before onChange.
+    expect(input.hasAttribute("maxlength")).toBe(false);
     type(input, "123 456");
     expect(input.value).toBe("123456");
     await submit(el.querySelector("form")!);

@@ -1,6 +1,15 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { STREET_FIELD_MAX_LENGTH } from "@portal/validation";
+import {
+  EMAIL_MAX_LENGTH,
+  fieldConstraints,
+  NAME_MAX_LENGTH,
+  PHONE_NUMBER_MAX_LENGTH,
+  POSTCODE_LENGTH,
+  REFERRAL_CODE_INPUT_MAX_LENGTH,
+  registerInterestFormSchema,
+  STREET_FIELD_MAX_LENGTH,
+} from "@portal/validation";
 import { describe, expect, it } from "vitest";
 import {
   createFakeFlow,
@@ -213,19 +222,60 @@ describe("every step renders on a server, in Malay and English", () => {
     expect(text(ssr(<SignUpStepper />, serverView(fibre), "bm"))).not.toContain("TV");
   });
 
-  it("fields take their limits from @portal/validation, the OTP field its autofill hints", async () => {
-    const address = await rendered("address", <AddressStep />, "en");
+  it("fields take their limits and input hints from @portal/validation's schemas", async () => {
     const input = (html: string, name: string) =>
       html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
-    expect(input(address, "postalCode")).toContain('maxLength="5"');
-    expect(input(address, "streetName")).toContain(
-      `maxLength="${STREET_FIELD_MAX_LENGTH.streetName}"`,
-    );
+    const hints = (html: string, name: string) =>
+      [...input(html, name).matchAll(/ (maxLength|inputMode|autoComplete)="([^"]*)"/g)].map(
+        ([, attribute, value]) => `${attribute}=${value}`,
+      );
+    const address = await rendered("address", <AddressStep />, "en");
+    expect(hints(address, "postalCode")).toEqual([
+      `maxLength=${POSTCODE_LENGTH}`,
+      "inputMode=numeric",
+      "autoComplete=postal-code",
+    ]);
+    expect(hints(address, "streetName")).toEqual([
+      `maxLength=${STREET_FIELD_MAX_LENGTH.streetName}`,
+      "autoComplete=off",
+    ]);
+    expect(hints(address, "city")).toEqual([
+      `maxLength=${STREET_FIELD_MAX_LENGTH.city}`,
+      "autoComplete=address-level2",
+    ]);
+    const details = await rendered("details", <DetailsStep />, "en");
+    expect(hints(details, "name")).toEqual([`maxLength=${NAME_MAX_LENGTH}`, "autoComplete=name"]);
+    expect(hints(details, "phoneNumber")).toEqual([
+      `maxLength=${PHONE_NUMBER_MAX_LENGTH}`,
+      "inputMode=tel",
+      "autoComplete=tel",
+    ]);
+    expect(hints(details, "alternatePhoneNumber")).toEqual([
+      `maxLength=${PHONE_NUMBER_MAX_LENGTH}`,
+      "inputMode=tel",
+      "autoComplete=off",
+    ]);
+    expect(hints(details, "email")).toEqual([
+      `maxLength=${EMAIL_MAX_LENGTH}`,
+      "inputMode=email",
+      "autoComplete=email",
+    ]);
+    const plan = await rendered("package", <SignUpStepper />, "en");
+    expect(hints(plan, "code")).toEqual([
+      `maxLength=${REFERRAL_CODE_INPUT_MAX_LENGTH}`,
+      "autoComplete=off",
+    ]);
+    const interest = await rendered("notCovered", <RegisterInterest />, "en");
+    const { maxLength } = fieldConstraints(registerInterestFormSchema.entries.address);
+    expect(hints(interest, "address")).toEqual([
+      `maxLength=${maxLength}`,
+      "autoComplete=street-address",
+    ]);
     const flow = await driveTo(createFakeFlow(), "otp");
     await flow.generateOtp();
     const otp = ssr(<OtpStep />, serverView(flow), "en");
-    expect(input(otp, "otp")).toContain('autoComplete="one-time-code"');
-    expect(input(otp, "otp")).toContain('inputMode="numeric"');
+    // No maxLength on the code: a pasted "123 456" is cut to it before its digits are kept.
+    expect(hints(otp, "otp")).toEqual(["inputMode=numeric", "autoComplete=one-time-code"]);
     expect(text(otp)).toContain("You can ask for a new code in 3:00.");
   });
 });

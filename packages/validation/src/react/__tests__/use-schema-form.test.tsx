@@ -408,6 +408,28 @@ describe("useSchemaForm: server refusals", () => {
     expect(form.summary).toEqual([]);
     expect(document.activeElement).toBe(document.body);
   });
+
+  it("a refusal the owner translates on a language switch is not announced again", () => {
+    const said = {
+      en: { email: "We could not accept this email address.", altNumber: "Use another number." },
+      bm: { email: "Kami tidak dapat menerima alamat e-mel ini.", altNumber: "Guna nombor lain." },
+    };
+    render(<Refused />);
+    act(() => root!.render(<Refused refusal={said.en} />));
+    const summary = () => host.querySelector<HTMLElement>("[data-error-summary]");
+    expect(document.activeElement).toBe(summary());
+    type("altNumber", "03-1234 5679");
+    act(() => input("fullname").focus());
+    // The same fields refused, in the new language (the owner's texts, the same render).
+    act(() => root!.render(<Refused refusal={said.bm} language="bm" />));
+    expect(document.activeElement).toBe(input("fullname"));
+    expect(form.errors).toEqual({ email: said.bm.email });
+    expect(form.summary.map((entry) => entry.message)).toEqual([said.bm.email, said.bm.altNumber]);
+    // Another answer in that language is announced.
+    act(() => root!.render(<Refused refusal={{ email: said.bm.email }} language="bm" />));
+    expect(document.activeElement).toBe(summary());
+    expect(form.errors).toEqual({ email: said.bm.email });
+  });
 });
 
 describe("useSchemaForm: controlled", () => {
