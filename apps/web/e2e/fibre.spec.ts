@@ -120,7 +120,7 @@ test.describe("sign-up journey", () => {
     await expect(page.getByText("Choose a plan.").first()).toBeVisible();
     await page.getByTestId("plan-fibre-500").locator("input").check();
     await expect(page.getByTestId("order-price")).toContainText(DEAL_EN);
-    await expect(page.getByTestId("order-price")).toContainText("Installation: free");
+    await expect(page.getByTestId("order-price")).toContainText("Free installation");
     await switchLanguage(page, "bm");
     await expect(page.getByTestId("order-price")).toContainText(DEAL_BM);
     await expect(page.getByTestId("plan-fibre-500")).toContainText(DEAL_BM);
@@ -435,7 +435,7 @@ test.describe("sign-up journey", () => {
     await expect(page.getByTestId("summary-price")).toContainText(
       "RM99.95/month for the first 3 months, then RM119.95/month",
     );
-    await expect(page.getByTestId("summary-price")).toContainText("Installation: free");
+    await expect(page.getByTestId("summary-price")).toContainText("Free installation");
     const reference = await submit(page);
     expect(reference).toMatch(/^ST\d{10}$/);
     await capture(page, "tv-confirmation");

@@ -36,6 +36,14 @@ export {
 } from "./layout.js";
 export { uiMessages } from "./messages.js";
 export { Pagination, type PaginationProps } from "./pagination.js";
+export {
+  formatRinggit,
+  installationText,
+  isCampaignPrice,
+  priceMessages,
+  priceText,
+  type PriceLike,
+} from "./price.js";
 export { RichText, type RichTextProps } from "./rich-text.js";
 export {
   CardGridSkeleton,

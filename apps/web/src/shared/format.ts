@@ -1,9 +1,8 @@
+import { formatRinggit } from "@portal/ui";
 import type { Lang } from "./language";
 
 /** Formats a ringgit amount with 2 decimals when it has cents ("99" or "99.90"). */
-export function formatRm(amount: number): string {
-  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-}
+export const formatRm = formatRinggit;
 
 const MONTHS: Record<Lang, readonly string[]> = {
   bm: ["Jan", "Feb", "Mac", "Apr", "Mei", "Jun", "Jul", "Ogo", "Sep", "Okt", "Nov", "Dis"],

@@ -35,7 +35,7 @@ export { FibreSignUp, type FibreSignUpLinks, type FibreSignUpProps } from "./fib
 export { OrderSummary } from "./order-summary.js";
 export { OtpStep } from "./otp-step.js";
 export { PlanStep, ReferralCode } from "./plan-step.js";
-export { PriceSummary, ringgit, usePriceText } from "./price.js";
+export { PriceSummary, usePriceText } from "./price.js";
 export { RegisterInterest } from "./register-interest.js";
 export { ReviewStep } from "./review-step.js";
 export { SignUpProgress, SignUpStepper } from "./stepper.js";

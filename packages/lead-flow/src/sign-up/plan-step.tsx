@@ -374,7 +374,7 @@ function AddOns({ pick }: { pick: (change: OrderChange) => void }) {
               ) : (
                 <>
                   <strong>{pack.name}</strong>
-                  <PriceSummary price={pack.price} />
+                  <PriceSummary price={pack.price} installation={false} />
                 </>
               )}
             </label>

@@ -1,3 +1,5 @@
+import uiBm from "@portal/ui/lang/source/bm.json";
+import uiEn from "@portal/ui/lang/source/en.json";
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
 import bmCatalog from "../../lang/bm.json";
@@ -7,15 +9,17 @@ import { productLd } from "../head";
 import type { Lang } from "../language";
 import { installationText, priceMessages, priceText, type Price } from "../price";
 
-/** The shell catalog of a language as the app's messages (parsed here: tests have the parser). */
+/**
+ * The shell catalog of a language with @portal/ui's (the words of a price are ui's), as the app
+ * compiles them (parsed here: tests have the parser).
+ */
 const intlOf = (lang: Lang) =>
   createIntl({
     locale: lang === "bm" ? "ms" : "en",
     messages: Object.fromEntries(
-      Object.entries(lang === "bm" ? bmCatalog : enCatalog).map(([id, m]) => [
-        id,
-        m.defaultMessage,
-      ]),
+      Object.entries(lang === "bm" ? { ...uiBm, ...bmCatalog } : { ...uiEn, ...enCatalog }).map(
+        ([id, m]) => [id, m.defaultMessage],
+      ),
     ),
     onError: (error) => {
       throw error;

@@ -292,7 +292,7 @@ describe("a plan from a link", () => {
     const plan = el.querySelector<HTMLInputElement>('[data-testid="plan-fibre-500"] input')!;
     expect(plan.checked).toBe(true);
     expect(el.querySelector('[data-testid="order-price"]')?.textContent).toBe(
-      "RM129/month for the first 6 months, then RM169/monthInstallation: free",
+      "RM129/month for the first 6 months, then RM169/monthFree installation",
     );
     expect(el.querySelector(".signup-total")?.textContent).not.toContain("Choose a plan.");
     await act(async () => {

@@ -88,14 +88,14 @@ const steps: Array<{
     node: <SignUpStepper />,
     en: [
       "1 Your plan 2 Your details 3 Verify your mobile 4 Consent 5 Documents 6 Review and submit Step 1 of 6: Your plan",
-      "Suria Fibre 500Mbps RM129/month for the first 6 months, then RM169/month Installation: free 500 Mbps · 24 months contract",
+      "Suria Fibre 500Mbps RM129/month for the first 6 months, then RM169/month Free installation 500 Mbps · 24 months contract",
       "Cinema Bundle 500 RM199/month",
-      "Add-on packs (optional) Sports Pack RM40/month Installation: free",
+      "Add-on packs (optional) Sports Pack RM40/month",
       "Referral code (optional) From a friend who is a Suria customer, for example SURIA8K2Q Apply code Your monthly price Choose a plan. No payment now: your first Suria Fibre bill comes after installation. Continue",
     ],
     bm: [
       "Langkah 1 daripada 6: Pelan anda",
-      "Suria Fibre 500Mbps RM129/bulan untuk 6 bulan pertama, kemudian RM169/bulan Pemasangan: percuma 500 Mbps · Kontrak 24 bulan",
+      "Suria Fibre 500Mbps RM129/bulan untuk 6 bulan pertama, kemudian RM169/bulan Pemasangan percuma 500 Mbps · Kontrak 24 bulan",
       "Harga bulanan anda Pilih satu pelan. Tiada bayaran sekarang: bil Suria Fibre pertama anda tiba selepas pemasangan. Teruskan",
     ],
   },
@@ -152,12 +152,12 @@ const steps: Array<{
     name: "the review: address, plan and price, name, phone, email, documents; terms",
     node: <ReviewStep />,
     en: [
-      "Installation address 1, Jalan SS 7/19, 47301 Petaling Jaya, Selangor Plan Suria Fibre 500Mbps · 500 Mbps Monthly price RM129/month for the first 6 months, then RM169/month Installation: free Contract 24 months Name Aminah binti Yusof Mobile number +60 12-345 6789 Email aminah@example.my Documents Utility bill: bill.pdf",
+      "Installation address 1, Jalan SS 7/19, 47301 Petaling Jaya, Selangor Plan Suria Fibre 500Mbps · 500 Mbps Monthly price RM129/month for the first 6 months, then RM169/month Free installation Contract 24 months Name Aminah binti Yusof Mobile number +60 12-345 6789 Email aminah@example.my Documents Utility bill: bill.pdf",
       "I accept the terms and conditions of Suria Fibre. Read the terms and conditions (opens in a new tab)",
       "Submit my sign-up",
     ],
     bm: [
-      "Alamat pemasangan 1, Jalan SS 7/19, 47301 Petaling Jaya, Selangor Pelan Suria Fibre 500Mbps · 500 Mbps Harga bulanan RM129/bulan untuk 6 bulan pertama, kemudian RM169/bulan Pemasangan: percuma Kontrak 24 bulan Nama Aminah binti Yusof Nombor telefon bimbit +60 12-345 6789 E-mel aminah@example.my Dokumen Bil utiliti: bill.pdf",
+      "Alamat pemasangan 1, Jalan SS 7/19, 47301 Petaling Jaya, Selangor Pelan Suria Fibre 500Mbps · 500 Mbps Harga bulanan RM129/bulan untuk 6 bulan pertama, kemudian RM169/bulan Pemasangan percuma Kontrak 24 bulan Nama Aminah binti Yusof Nombor telefon bimbit +60 12-345 6789 E-mel aminah@example.my Dokumen Bil utiliti: bill.pdf",
       "Saya menerima terma dan syarat Suria Fibre.",
       "Hantar pendaftaran saya",
     ],
