@@ -44,6 +44,21 @@ function run(cmd, argv, options = {}) {
   execFileSync(cmd, argv, { cwd: root, stdio: "inherit", env, ...options });
 }
 
+/**
+ * The .npmrc of a fresh project: nothing of the @portal scope may come from a registry, so the
+ * tarballs must be enough. npm still asks that registry about a sibling's range (lead-flow's
+ * "@portal/ui": "^0.2.0") although the tarball at the root satisfies it; a short retry back-off
+ * keeps each refused ask from costing minutes (npm's default waits 10 s, then up to 60 s).
+ */
+const NPMRC = [
+  "@portal:registry=http://127.0.0.1:9/",
+  "fund=false",
+  "audit=false",
+  "fetch-retry-mintimeout=1000",
+  "fetch-retry-maxtimeout=2000",
+  "",
+].join("\n");
+
 /** The oldest versions our React peer ranges accept (@portal/ui, @portal/lead-flow/react). */
 const LOWEST_REACT = [
   "react@18.3.1",
@@ -219,11 +234,7 @@ try {
       2,
     ),
   );
-  // Nothing of the @portal scope may come from a registry: the tarballs must be enough.
-  writeFileSync(
-    join(project, ".npmrc"),
-    "@portal:registry=http://127.0.0.1:9/\nfund=false\naudit=false\n",
-  );
+  writeFileSync(join(project, ".npmrc"), NPMRC);
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
     cwd: project,
   });
