@@ -12,7 +12,12 @@
 //        bundler, emitting ESM with the node16 build;
 //     5. starts the services on a free port (SERVICES_PORT to choose) with an empty data folder;
 //     6. runs each example with Node (PORTAL_URL points at the services); each one checks its
-//        own results and exits non-zero when they are wrong.
+//        own results and exits non-zero when they are wrong;
+//     7. builds the sign-up app of scripts/consumer-app/ (Vite + React 19 + TypeScript, the whole
+//        sign-up with <FibreSignUp>) in another fresh npm project from the tarballs: counts its
+//        lines, type-checks it, renders it with renderToString in Node, serves its build and signs
+//        up to an order number in Chromium in bm and in en (scripts/consumer-sign-up.mjs);
+//     8. installs React 18.3 and react-intl 7.1.11 and runs the React examples again.
 //   node scripts/consumer.mjs --readmes           step 1 only
 //   node scripts/consumer.mjs --readmes --write   rewrites the README blocks from the examples
 //   --keep                                        keeps the temporary project (its path is printed)
@@ -27,10 +32,12 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
+import { serveStatic, signUpInChromium } from "./consumer-sign-up.mjs";
 
 const args = new Set(process.argv.slice(2));
 const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -38,11 +45,28 @@ const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 const step = (text) => console.log(`\n[consumer ${elapsed()}] ${text}`);
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1" };
+/** The services' environment: not production, so the OTP mock (123456) works. */
+const PORTAL_ENV = "development";
 
 function run(cmd, argv, options = {}) {
   console.log(`$ ${cmd} ${argv.join(" ")}`);
   execFileSync(cmd, argv, { cwd: root, stdio: "inherit", env, ...options });
 }
+
+/**
+ * The .npmrc of a fresh project: nothing of the @portal scope may come from a registry, so the
+ * tarballs must be enough. npm still asks that registry about a sibling's range (lead-flow's
+ * "@portal/ui": "^0.2.0") although the tarball at the root satisfies it; a short retry back-off
+ * keeps each refused ask from costing minutes (npm's default waits 10 s, then up to 60 s).
+ */
+const NPMRC = [
+  "@portal:registry=http://127.0.0.1:9/",
+  "fund=false",
+  "audit=false",
+  "fetch-retry-mintimeout=1000",
+  "fetch-retry-maxtimeout=2000",
+  "",
+].join("\n");
 
 /** The oldest versions our React peer ranges accept (@portal/ui, @portal/lead-flow/react). */
 const LOWEST_REACT = [
@@ -52,6 +76,24 @@ const LOWEST_REACT = [
   "@types/react@18.3.x",
   "@types/react-dom@18.3.x",
 ];
+
+const appSource = join(root, "scripts", "consumer-app");
+/** The app's own code, which must stay under 60 lines (its package.json and tsconfig aside). */
+const APP_CODE = [
+  "index.html",
+  "vite.config.ts",
+  "src/main.tsx",
+  "src/sign-up.tsx",
+  "src/server.tsx",
+];
+const appTimes = [];
+let lapStarted = Date.now();
+/** Seconds since the last lap. */
+const lap = () => {
+  const seconds = (Date.now() - lapStarted) / 1000;
+  lapStarted = Date.now();
+  return seconds;
+};
 
 const packages = readdirSync(join(root, "packages"))
   .map((dir) => ({ dir, path: join(root, "packages", dir) }))
@@ -152,8 +194,10 @@ const work = mkdtempSync(join(tmpdir(), "portal-consumer-"));
 const project = join(work, "project");
 const tarballs = join(work, "tarballs");
 let services;
+let appServer;
 const cleanup = () => {
   services?.kill("SIGTERM");
+  appServer?.close();
   if (!args.has("--keep")) rmSync(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
 };
@@ -219,11 +263,7 @@ try {
       2,
     ),
   );
-  // Nothing of the @portal scope may come from a registry: the tarballs must be enough.
-  writeFileSync(
-    join(project, ".npmrc"),
-    "@portal:registry=http://127.0.0.1:9/\nfund=false\naudit=false\n",
-  );
+  writeFileSync(join(project, ".npmrc"), NPMRC);
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
     cwd: project,
   });
@@ -268,9 +308,13 @@ try {
   run(process.execPath, [tsc, "-p", "tsconfig.node16.json"], { cwd: project });
   run(process.execPath, [tsc, "-p", "tsconfig.bundler.json"], { cwd: project });
 
-  step("start the services");
   const port = Number(process.env.SERVICES_PORT) || (await freePort());
   const portalUrl = `http://127.0.0.1:${port}`;
+  const app = buildApp(catalog, files, portalUrl);
+  appServer = await serveStatic(join(app, "dist"), 0);
+  const appUrl = `http://127.0.0.1:${appServer.address().port}`;
+
+  step("start the services");
   services = spawn(process.execPath, [join(root, "apps/services/dist/server.js")], {
     env: {
       ...process.env,
@@ -278,9 +322,10 @@ try {
       HOST: "127.0.0.1",
       PUBLIC_URL: portalUrl,
       DATA_DIR: join(work, "data"),
-      PORTAL_ENV: "development",
+      PORTAL_ENV,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      CORS_ORIGIN: appUrl, // the sign-up app's origin
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -308,6 +353,10 @@ try {
   }
   console.table(results);
 
+  step("the sign-up app in Chromium, in bm and in en: from the address to an order number");
+  await appInChromium(app, appUrl);
+  console.table(appTimes);
+
   step("the lower end of the React peer ranges: React 18.3 and react-intl 7 (ui, lead-flow/react)");
   run(
     "npm",
@@ -327,10 +376,130 @@ try {
     }
   }
   step(
-    `every example ran: ${results.length} examples of ${packages.length} packages, React 19 and 18`,
+    `every example ran: ${results.length} examples of ${packages.length} packages, React 19 and 18;` +
+      ` the sign-up app (${appTimes.reduce((sum, t) => sum + t.seconds, 0).toFixed(1)} s)`,
   );
 } finally {
   cleanup();
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. The sign-up app (scripts/consumer-app/)
+
+/**
+ * Copies the app into a fresh npm project, installs the tarballs it needs (@portal/lead-flow and
+ * its @portal dependencies), React 19 and the catalog's vite and @vitejs/plugin-react from the
+ * registry, type-checks it, builds it for the browser and for Node, and renders it with Node.
+ * Answers its folder.
+ */
+function buildApp(catalog, files, servicesUrl) {
+  step("the sign-up app (scripts/consumer-app): its own code");
+  const lines = APP_CODE.map((f) => ({
+    file: f,
+    lines: readFileSync(join(appSource, f), "utf8").trimEnd().split("\n").length,
+  }));
+  const total = lines.reduce((sum, f) => sum + f.lines, 0);
+  console.table(lines);
+  console.log(`the app's own code: ${total} lines`);
+  if (total >= 60)
+    throw new Error(`the sign-up app is ${total} lines of its own code, not under 60`);
+
+  step("the sign-up app: a fresh npm project with the tarballs, React 19, Vite");
+  lap();
+  const app = join(work, "app");
+  cpSync(appSource, app, {
+    recursive: true,
+    filter: (path) => !/\/(node_modules|dist|dist-server)$/.test(path),
+  });
+  const leadFlow = packages.find((p) => p.manifest.name === "@portal/lead-flow").manifest;
+  const needed = [
+    leadFlow.name,
+    ...Object.keys(leadFlow.dependencies).filter((d) => d.startsWith("@portal/")),
+  ];
+  const tarball = (name) => files.find((f) => f.startsWith(`${name.slice(1).replace("/", "-")}-`));
+  const manifest = JSON.parse(readFileSync(join(app, "package.json"), "utf8"));
+  manifest.dependencies = {
+    ...Object.fromEntries(needed.map((name) => [name, `file:${join(tarballs, tarball(name))}`])),
+    react: catalog.react,
+    "react-dom": catalog["react-dom"],
+    "react-intl": catalog["react-intl"],
+  };
+  manifest.devDependencies = Object.fromEntries(
+    [
+      "vite",
+      "@vitejs/plugin-react",
+      "typescript",
+      "@types/node",
+      "@types/react",
+      "@types/react-dom",
+    ].map((d) => [d, catalog[d]]),
+  );
+  writeFileSync(join(app, "package.json"), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(app, ".npmrc"), NPMRC);
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+    cwd: app,
+  });
+  appTimes.push({ task: "npm install", seconds: lap() });
+
+  step("the sign-up app: tsc --noEmit with the published types");
+  run("npm", ["run", "--silent", "typecheck"], { cwd: app });
+  appTimes.push({ task: "type-check", seconds: lap() });
+
+  step("the sign-up app: vite build (the browser's bundle, then the server's)");
+  run("npm", ["run", "--silent", "build"], {
+    cwd: app,
+    env: { ...env, VITE_SERVICES_URL: servicesUrl, VITE_PORTAL_ENV: PORTAL_ENV },
+  });
+  appTimes.push({ task: "vite build", seconds: lap() });
+
+  step("the sign-up app rendered on the server: renderToString in bm and en");
+  run("npm", ["run", "--silent", "render"], { cwd: app });
+  appTimes.push({ task: "render on the server", seconds: lap() });
+  return app;
+}
+
+/** The whole sign-up in Chromium, in bm then in en; screenshots of each confirmation. */
+async function appInChromium(app, appUrl) {
+  // The workspace's Playwright (the catalog's playwright-core), so the app's project stays clean.
+  const require = createRequire(join(root, "packages", "lead-flow", "package.json"));
+  const { chromium } = require("playwright-core");
+  const appRequire = createRequire(join(app, "package.json"));
+  const shots = join(tmpdir(), `portal-sign-up-app-${Date.now()}`);
+  mkdirSync(shots, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  try {
+    lap();
+    for (const language of ["bm", "en"]) {
+      const messages = JSON.parse(
+        readFileSync(appRequire.resolve(`@portal/lead-flow/lang/${language}.json`), "utf8"),
+      );
+      const result = await signUpInChromium({
+        browser,
+        appUrl,
+        language,
+        messages,
+        shots,
+        timeout: 20_000,
+      });
+      console.log(`${language}: order number ${result.orderNumber} (${result.steps.join(", ")})`);
+      appTimes.push({ task: `Chromium, ${language}`, seconds: lap() });
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`screenshots of the confirmations (375 and 1280 px): ${shots}`);
 }
 
 /** A port nobody listens on now. */
