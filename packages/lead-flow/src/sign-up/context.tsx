@@ -44,6 +44,11 @@ export interface SignUpNavigation {
    * a step that moves on (the purchase goes to the confirmation).
    */
   navigate?(place: SignUpPlace, options?: { replace?: boolean }): void;
+  /**
+   * Whether `navigate` can reach a place that has no URL (default: yes). A place it cannot reach
+   * is left out, so no button does nothing.
+   */
+  reaches?(place: SignUpPlace): boolean;
 }
 
 /** Props of SignUpProvider. */
@@ -135,7 +140,8 @@ export interface PlaceLinkProps {
 
 /**
  * A link to another place of the journey: an `<a>` when the place has a URL (a plain click goes
- * through `navigate`), a button when it only has `navigate`, nothing when it has neither.
+ * through `navigate`), a button when it only has `navigate` and `navigate` reaches it, nothing
+ * otherwise.
  */
 export function PlaceLink({
   place,
@@ -150,7 +156,7 @@ export function PlaceLink({
   const href = navigation.href?.(place);
   const navigate = navigation.navigate;
   if (href === undefined) {
-    if (!navigate) return null;
+    if (!navigate || navigation.reaches?.(place) === false) return null;
     return (
       <button
         type="button"

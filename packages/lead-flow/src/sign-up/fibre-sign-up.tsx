@@ -95,6 +95,9 @@ function Journey({ flow, props }: { flow: LeadFlow; props: FibreSignUpProps }) {
     };
     return {
       href: (place) => (own[place] ? undefined : links?.[place as keyof FibreSignUpLinks]),
+      // The host's pages without a URL are left out (no button that does nothing).
+      reaches: (place) =>
+        own[place] !== undefined || links?.[place as keyof FibreSignUpLinks] !== undefined,
       navigate: (place) => {
         const next = own[place];
         if (next) {

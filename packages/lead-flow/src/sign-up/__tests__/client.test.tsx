@@ -125,6 +125,40 @@ describe("hydration", () => {
   });
 });
 
+describe("FibreSignUp's links to the host's pages", () => {
+  it("leaves out a page the host gave no URL for, and links the ones it gave", async () => {
+    const storage = createMemoryStorage();
+    await driveTo(createFakeFlow({ storage }), "submitted");
+    const render = (links?: { home: string }) => {
+      host = document.createElement("div");
+      document.body.append(host);
+      root = createRoot(host);
+      act(() =>
+        root!.render(
+          <FibreSignUp
+            api={createFakeLeadApi()}
+            environment="test"
+            language="en"
+            storage={storage}
+            {...(links ? { links } : {})}
+          />,
+        ),
+      );
+      return host.textContent ?? "";
+    };
+    const confirmation = render();
+    expect(confirmation).toContain("Thank you, your sign-up is in");
+    expect(confirmation).not.toContain("Back to the home page");
+    act(() => root?.unmount());
+    host?.remove();
+    render({ home: "https://example.my/" });
+    const home = [...host!.querySelectorAll("a")].find(
+      (a) => a.textContent === "Back to the home page",
+    );
+    expect(home?.getAttribute("href")).toBe("https://example.my/");
+  });
+});
+
 describe("forms over the flow's drafts", () => {
   it("an invalid submit shows the error summary, which takes focus and links each field", async () => {
     const flow = await driveTo(createFakeFlow(), "details");
