@@ -16,7 +16,8 @@ async function problems(code: string, file = "apps/web/src/features/x/components
   return result!.messages.map((m) => `${m.ruleId}: ${m.message.split(":")[0]}`);
 }
 
-describe("the journey's lint rules", () => {
+// The first lint loads the whole config and the TypeScript parser: seconds on a busy machine.
+describe("the journey's lint rules", { timeout: 60_000 }, () => {
   it("no effect calls the flow, in the app or in the sign-up components", async () => {
     const effect = `import { useEffect } from "react";
 export function X({ flow }: { flow: { loadOffers(): void } }) {
