@@ -56,6 +56,29 @@ export interface RenderResult {
   deferred: boolean;
   /** The configuration could not be read: the startup failure page (503). */
   configMissing: boolean;
+  /**
+   * The service calls of this render that failed (read once the body is read): a page with any is
+   * not a good page, never kept or shared (src/server/app.ts). Empty for a good page.
+   */
+  failures: () => ContentFailure[];
+}
+
+/** A service call a page needed that failed: why (the API client's code) and the status. */
+export interface ContentFailure {
+  /** `http`, `timeout`, `network`, `invalid-response`, ... or `error` for anything else. */
+  code: string;
+  /** The service's status for `http`, else 0. */
+  statusCode: number;
+}
+
+function failureOf(error: unknown): ContentFailure {
+  const apiError = error as { code?: unknown; statusCode?: unknown; name?: unknown } | null;
+  if (apiError?.name === "ApiError" && typeof apiError.code === "string")
+    return {
+      code: apiError.code,
+      statusCode: apiError.code === "http" ? Number(apiError.statusCode) : 0,
+    };
+  return { code: "error", statusCode: 0 };
 }
 
 /**
@@ -69,6 +92,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const { request } = options;
   const budget = createContentBudget(options.firstByteMs);
   let configMissing = false;
+  let failures: () => ContentFailure[] = () => [];
   const handler = createRequestHandler({
     request,
     createRouter: () =>
@@ -83,6 +107,17 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
   const response = await handler(async ({ request, router, responseHeaders }) => {
     const root = router.state.matches[0] as { context?: { config?: unknown } } | undefined;
     configMissing = !root?.context?.config;
+    const { queryClient } = router.options.context as { queryClient: QueryClient };
+    failures = () => [
+      ...queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === "error")
+        .map((query) => failureOf(query.state.error)),
+      ...router.state.matches
+        .filter((match) => match.status === "error")
+        .map((match) => failureOf(match.error)),
+    ];
     const stream = await renderToReadableStream(<RouterServer router={router as AnyRouter} />, {
       signal: request.signal,
       nonce: options.nonce,
@@ -107,7 +142,7 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
       }),
     );
   });
-  return { response, deferred: budget.deferred, configMissing };
+  return { response, deferred: budget.deferred, configMissing, failures: () => failures() };
 }
 
 export { bootScriptSource } from "./shared/boot";

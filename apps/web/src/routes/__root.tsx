@@ -7,12 +7,14 @@ import {
   createRootRouteWithContext,
   retainSearchParams,
   useNavigate,
+  type ErrorComponentProps,
   type SearchMiddleware,
 } from "@tanstack/react-router";
 import { useCallback, useMemo, type ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { highlightQueryOptions } from "../features/banners/api/get-highlights";
 import { AppShell } from "../shared/components/app-shell";
+import { ErrorFrame } from "../shared/components/error-frame";
 import { NotFoundPage, RouteError } from "../shared/components/route-states";
 import { StartupError } from "../shared/components/startup-error";
 import { ConfigContext, configQueryOptions, type PortalConfig } from "../shared/config";
@@ -120,8 +122,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   component: RootComponent,
   notFoundComponent: NotFoundPage,
-  errorComponent: RouteError,
+  // Inside the document and its IntlProvider, with the brand: never the router's default
+  // "Something went wrong!" (which has no language, no brand, and no way back).
+  errorComponent: RootError,
 });
+
+function RootError(props: ErrorComponentProps) {
+  return (
+    <RootDocument>
+      <ErrorFrame>
+        <RouteError {...props} />
+      </ErrorFrame>
+    </RootDocument>
+  );
+}
 
 function RootComponent() {
   const { config } = Route.useRouteContext();
@@ -140,7 +154,12 @@ function RootComponent() {
 
 /** <html> with the language, the head, the providers every page needs, and the scripts. */
 function RootDocument({ children }: { children: ReactNode }) {
-  const { lang, messages } = Route.useRouteContext();
+  // The root's error boundary renders this too, possibly before the root's context was made:
+  // the language then comes from the URL, and the messages may be missing (default texts).
+  const context = Route.useRouteContext() as Partial<{ lang: Lang; messages: Record<string, never> }>;
+  const search = Route.useSearch();
+  const lang = context.lang ?? languageFromSearch(search);
+  const messages = context.messages;
   const navigate = useNavigate();
   const setLanguage = useCallback(
     (next: Lang) => {

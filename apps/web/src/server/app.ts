@@ -9,11 +9,19 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
-import type { RenderOptions, RenderResult, RouterManifest } from "../entry-server";
+import type { ContentFailure, RenderOptions, RenderResult, RouterManifest } from "../entry-server";
 import { configQueryOptions, type PortalConfig } from "../shared/config";
+import { cacheKeyOf } from "./cache-key";
 import { robotsTxt, sitemapPages, sitemapXml } from "./discovery";
 import { movedLocation } from "./moved";
-import { PageCache, encodedBody, pageCacheControl, type CachedPage } from "./page-cache";
+import {
+  PageCache,
+  encodedBody,
+  pageCacheControl,
+  recompress,
+  type CachedPage,
+} from "./page-cache";
+import { RenderGate, RenderRefused, type RenderGateOptions } from "./render-gate";
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash, securityHeaders } from "./security";
 
 /** A connect-style handler (sirv for dist/client, or Vite's dev middlewares). */
@@ -40,6 +48,45 @@ export interface WebServerOptions {
   /** Content-Security-Policy on pages (off in development: Vite's client injects inline code). */
   csp: boolean;
   logger?: boolean | { level: string };
+  /** Renders of pages not in the cache: how many at once, how many may wait, for how long. */
+  renders?: RenderGateOptions;
+  /** HTTP timeouts, as the services have them (README "Web server settings"). */
+  timeouts?: Partial<WebTimeouts>;
+  /** Asks the services whether they answer now (GET /readyz); defaults to reading the config. */
+  probeServices?: () => Promise<unknown>;
+}
+
+/** The web server's HTTP timeouts, in ms (the services' defaults, apps/services src/lib/env.ts). */
+export interface WebTimeouts {
+  /** The request head must arrive within this (Node headersTimeout). */
+  headersMs: number;
+  /** A request body (a form posted without scripts) must arrive whole within this: else 408. */
+  bodyMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A socket with no traffic at all is closed after this. */
+  idleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: WebTimeouts = {
+  headersMs: 10_000,
+  bodyMs: 10_000,
+  keepAliveMs: 5_000,
+  idleMs: 30_000,
+};
+
+export const DEFAULT_RENDERS: RenderGateOptions = { concurrency: 4, maxQueue: 64, maxWaitMs: 10_000 };
+
+/** Seconds a visitor is asked to wait before trying again (503). */
+export const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * A failure that makes a page not good: anything but a service's own 4xx answer (a 404 is the
+ * not-found page, a real answer; 408 and 429 are the service's trouble, not the content's).
+ */
+export function isOutage(failure: ContentFailure): boolean {
+  if (failure.code !== "http") return true;
+  return failure.statusCode >= 500 || failure.statusCode === 408 || failure.statusCode === 429;
 }
 
 type Page =
@@ -59,15 +106,35 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   /** Cache-Control of a cacheable answer now: never fresh or stale past midnight in Malaysia. */
   const cacheControl = (status = 200) => pageCacheControl(options.cache, status, Date.now());
   const config = createConfigKeeper(options.loadConfig, options.configMaxAgeMs);
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const gate = new RenderGate(options.renders ?? DEFAULT_RENDERS);
 
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
-    serverFactory: (handler) =>
-      createServer((req, res) => {
-        if (options.staticFiles) options.staticFiles(req, res, () => handler(req, res));
-        else handler(req, res);
-      }),
+    // Node's own limits, as the services set theirs: the head within headersMs, the whole request
+    // within head + body, an idle socket closed (checked every second, not Node's 30 s).
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.headersMs + timeouts.bodyMs,
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          headersTimeout: timeouts.headersMs,
+          requestTimeout: timeouts.headersMs + timeouts.bodyMs,
+          keepAliveTimeout: timeouts.keepAliveMs,
+          connectionsCheckingInterval: 1000,
+        },
+        (req, res) => {
+          // Static files answer before Fastify's hooks: they get the security headers here.
+          for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+          if (options.staticFiles) options.staticFiles(req, res, () => handler(req, res));
+          else handler(req, res);
+        },
+      );
+      server.setTimeout(timeouts.idleMs);
+      return server;
+    },
   });
 
   app.addHook("onSend", async (_request, reply) => {
@@ -75,12 +142,26 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
+  // Ready when the services answer now (a copy of the configuration kept from earlier does not
+  // make pages work): asked at most once a second, whatever the number of probes.
+  const probe = options.probeServices ?? (() => config.probe());
+  let lastProbe: { at: number; ready: Promise<boolean> } | undefined;
   app.get("/readyz", async (_request, reply) => {
-    const ready = await config.get().then(
-      () => true,
-      () => false,
-    );
-    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "config unavailable" });
+    if (!lastProbe || Date.now() - lastProbe.at >= 1000) {
+      lastProbe = {
+        at: Date.now(),
+        ready: probe().then(
+          () => true,
+          () => false,
+        ),
+      };
+    }
+    const ready = await lastProbe.ready;
+    reply.header("Cache-Control", "no-store");
+    if (!ready) reply.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? "ready" : "services unavailable" });
   });
 
   app.get("/robots.txt", async (_request, reply) =>
@@ -109,11 +190,20 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     }
   });
 
-  /** Renders a page; a whole page (content in time) comes back ready to cache. */
-  async function renderPage(request: FastifyRequest, signal: AbortSignal): Promise<Page> {
+  /**
+   * Renders a page for `path` (the cache key's URL, or the visitor's own when it is not to be
+   * kept); a whole good page comes back ready to cache. A page that needed a service call that
+   * failed (down, slow, 5xx, a body that breaks the contract) is the honest error page: 503 with
+   * Retry-After when only the services failed, never cached (`cacheable` false).
+   */
+  async function renderPage(
+    request: FastifyRequest,
+    path: string,
+    signal: AbortSignal,
+  ): Promise<Page> {
     const nonce = randomBytes(16).toString("base64");
     const known = await config.get().catch(() => undefined);
-    const url = new URL(request.url, options.siteUrl);
+    const url = new URL(path, options.siteUrl);
     const headers = new Headers();
     for (const name of ["accept-language", "user-agent"]) {
       const value = request.headers[name];
@@ -138,7 +228,6 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         location: response.headers.get("location") ?? "/",
       };
     }
-    const status = result.configMissing ? 503 : response.status;
     if (result.deferred) {
       return {
         kind: "stream",
@@ -160,7 +249,22 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     const html = await response.text();
     const body = Buffer.from(html);
     const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-    const cacheable = status === 200 || status === 404 || status === 410;
+    // Read once the whole body is rendered: every query this page made has settled.
+    const failures = result.failures();
+    const outages = failures.filter(isOutage);
+    const onlyServices = outages.length > 0 && outages.every((failure) => failure.code !== "error");
+    const status = result.configMissing
+      ? 503
+      : onlyServices && (response.status >= 500 || response.status === 200)
+        ? // The services failed (the route's content, or the frame's banners): not this page's fault.
+          503
+        : response.status;
+    if (outages.length > 0)
+      request.log.warn({ url: url.pathname, failures: outages, status }, "page not good: not kept");
+    const cacheable =
+      outages.length === 0 &&
+      !result.configMissing &&
+      (status === 200 || status === 404 || status === 410);
     return {
       kind: "whole",
       cacheable,
@@ -173,7 +277,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
           "Content-Type": "text/html; charset=utf-8",
           // A cached page's Cache-Control is computed again when it is sent (sendWhole).
           "Cache-Control": cacheable ? cacheControl(status) : "no-store",
-          ...(status === 503 ? { "Retry-After": "30" } : {}),
+          ...(status === 503 ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : {}),
           ...(options.csp
             ? {
                 "Content-Security-Policy": contentSecurityPolicy({
@@ -189,7 +293,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   function sendWhole(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: string) {
     reply.code(page.status).headers(page.headers).header("ETag", page.etag);
-    if (page.headers["Cache-Control"] !== "no-store")
+    if (page.headers["Cache-Control"] === undefined || page.headers["Cache-Control"].startsWith("public"))
       reply.header("Cache-Control", cacheControl(page.status));
     reply.header("Vary", "Accept-Encoding").header("X-Cache", hit);
     if (request.headers["if-none-match"] === page.etag && page.status === 200) {
@@ -200,15 +304,34 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     return reply.send(body);
   }
 
+  /** Keeps a good page and, off the event loop, makes its best compressed copies. */
+  function keep(key: string, page: CachedPage) {
+    cache.set(key, page);
+    recompress(page).catch((error: unknown) =>
+      app.log.warn({ err: error }, "page cache: recompression failed"),
+    );
+  }
+
   // A form posted without scripts: the forms that carry personal data post (a GET would put
   // them in the URL, its logs and caches) and the page's first script holds one sent before
   // hydration; with scripts off it reaches here. Its body is never read, kept or logged: the
-  // page is sent again (303, GET), its address and language kept.
+  // page is sent again (303, GET), its address and language kept. A body that trickles in is cut
+  // after `bodyMs` (408, connection closed), as the services do.
   await app.register(async (forms) => {
     forms.removeAllContentTypeParsers();
-    forms.addContentTypeParser("*", (_request, body, done) => {
+    forms.addContentTypeParser("*", (request, body, done) => {
+      const timer = setTimeout(() => {
+        body.removeAllListeners("end");
+        done(Object.assign(new Error("request body too slow"), { statusCode: 408 }));
+      }, timeouts.bodyMs);
+      timer.unref();
+      body.once("end", () => {
+        clearTimeout(timer);
+        done(null);
+      });
+      body.once("close", () => clearTimeout(timer));
       body.resume();
-      done(null);
+      void request;
     });
     forms.post("/*", async (request, reply) =>
       reply
@@ -219,6 +342,27 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     );
   });
 
+  /** The cheap answer when too many renders wait: no render, no page, a few bytes. */
+  function busy(reply: FastifyReply) {
+    return reply
+      .code(503)
+      .header("Retry-After", "5")
+      .header("Cache-Control", "no-store")
+      .type("text/plain; charset=utf-8")
+      .send("The portal is busy. Please try again in a few seconds.");
+  }
+
+  /** Renders `path` through the gate: `key` shares one render among concurrent requests. */
+  async function gatedRender(request: FastifyRequest, key: string | undefined, path: string) {
+    const signal = AbortSignal.timeout(30_000);
+    if (key === undefined) return (await gate.run(`private:${request.id}`, () => renderPage(request, path, signal))).value;
+    const { value, shared } = await gate.run(key, () => renderPage(request, path, signal));
+    // A streamed body can be read once: a request that joined one renders its own.
+    if (shared && value.kind === "stream")
+      return (await gate.run(`stream:${request.id}`, () => renderPage(request, path, signal))).value;
+    return value;
+  }
+
   app.get("/*", async (request, reply) => {
     const moved = movedLocation(request.url);
     if (moved) {
@@ -228,38 +372,56 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         .header("Cache-Control", "public, max-age=86400")
         .send();
     }
-    const key = request.url;
-    const cached = cache.get(key);
+    // The key: the path and the route's own parameters (utm_*, fbclid, ... left out). A URL whose
+    // parameters carry personal data is rendered for this visitor only, never kept or shared.
+    const { key, cacheable: shareable } = cacheKeyOf(request.url);
+    const cached = shareable ? cache.get(key) : undefined;
     if (cached) {
       if (!cached.fresh) {
         cache.refresh(key, async () => {
-          const fresh = await renderPage(request, AbortSignal.timeout(30_000));
-          if (fresh.kind === "whole" && fresh.cacheable) cache.set(key, fresh.page);
+          const fresh = await gatedRender(request, key, key);
+          if (fresh.kind === "whole" && fresh.cacheable) keep(key, fresh.page);
         });
       }
       return sendWhole(request, reply, cached.page, cached.fresh ? "HIT" : "STALE");
     }
-    const aborted = new AbortController();
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) aborted.abort();
-    });
-    const page = await renderPage(request, aborted.signal);
+    let page: Page;
+    try {
+      page = shareable
+        ? await gatedRender(request, key, key)
+        : await gatedRender(request, undefined, request.url);
+    } catch (error) {
+      if (error instanceof RenderRefused) {
+        request.log.warn({ reason: error.reason }, "render refused");
+        return busy(reply);
+      }
+      throw error;
+    }
     if (page.kind === "redirect") {
       return reply
         .code(page.status)
         .header("Location", page.location)
-        .header("Cache-Control", cacheControl())
+        .header("Cache-Control", shareable ? cacheControl() : "private, no-store")
         .send();
     }
     if (page.kind === "whole") {
-      if (page.cacheable) cache.set(key, page.page);
+      if (!shareable) {
+        const headers = { ...page.page.headers, "Cache-Control": "private, no-store" };
+        return sendWhole(request, reply, { ...page.page, headers }, "PRIVATE");
+      }
+      if (page.cacheable) keep(key, page.page);
       return sendWhole(request, reply, page.page, "MISS");
     }
     // Streamed: every chunk is flushed through the compressor at once (the frame and the
     // skeleton reach the browser before the late content).
     reply.code(page.response.status).headers(page.headers).header("Vary", "Accept-Encoding");
+    if (!shareable) reply.header("Cache-Control", "private, no-store");
     reply.header("X-Cache", "STREAM");
     const source = Readable.fromWeb(page.response.body as never);
+    // The visitor left: the rest of the render is not needed.
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) source.destroy();
+    });
     const accept = request.headers["accept-encoding"] ?? "";
     if (/\bbr\b/.test(accept) || /\bgzip\b/.test(accept)) {
       const brotli = /\bbr\b/.test(accept);
@@ -277,6 +439,24 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   });
 
   app.setErrorHandler((error, request, reply) => {
+    // A body too slow (the forms' parser) or a request the client sent wrong: its own status.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 408) {
+      request.log.warn("request body too slow; closing the connection");
+      return reply
+        .code(408)
+        .header("Connection", "close")
+        .header("Cache-Control", "no-store")
+        .type("text/plain; charset=utf-8")
+        .send("The request body did not arrive in time.");
+    }
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply
+        .code(status)
+        .header("Cache-Control", "no-store")
+        .type("text/plain; charset=utf-8")
+        .send((error as Error).message);
+    }
     // The visitor left (closed the tab, a timeout): nothing to answer, nothing went wrong here.
     if (request.raw.destroyed || reply.raw.destroyed) {
       request.log.debug({ err: error }, "page abandoned by the client");
@@ -301,23 +481,28 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 export function createConfigKeeper(load: () => Promise<PortalConfig>, maxAgeMs: number) {
   let last: { config: PortalConfig; at: number } | undefined;
   let pending: Promise<PortalConfig> | undefined;
+  const read = () =>
+    (pending ??= load()
+      .then((config) => {
+        last = { config, at: Date.now() };
+        return config;
+      })
+      .finally(() => {
+        pending = undefined;
+      }));
   return {
     async get(): Promise<PortalConfig> {
       if (last && Date.now() - last.at < maxAgeMs) return last.config;
-      pending ??= load()
-        .then((config) => {
-          last = { config, at: Date.now() };
-          return config;
-        })
-        .finally(() => {
-          pending = undefined;
-        });
       try {
-        return await pending;
+        return await read();
       } catch (error) {
         if (last) return last.config;
         throw error;
       }
+    },
+    /** Reads the configuration now (readiness): fails when the service does not answer. */
+    probe(): Promise<PortalConfig> {
+      return read();
     },
   };
 }

@@ -12,13 +12,24 @@ export interface SitemapPage {
 
 const TERMS = ["privacy-notice", "privacy-policy", "terms-of-use", "terms-and-conditions"] as const;
 
-/** The newest of some ISO dates (YYYY-MM-DD...), or undefined. */
-const newest = (dates: ReadonlyArray<string | undefined>): string | undefined =>
+/** Today in Malaysia (UTC+8), YYYY-MM-DD. */
+export const malaysianToday = (now: number): string =>
+  new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * The newest of some ISO dates (YYYY-MM-DD...) that are not after `today`, or undefined: a date
+ * still to come (a campaign that has not started, an article scheduled) dates nothing.
+ */
+export const newestPast = (
+  dates: ReadonlyArray<string | undefined>,
+  today: string,
+): string | undefined =>
   dates
     .filter((date): date is string => Boolean(date))
+    .map((date) => date.slice(0, 10))
+    .filter((date) => date <= today)
     .sort()
-    .at(-1)
-    ?.slice(0, 10);
+    .at(-1);
 
 /**
  * Every content page of the portal, read from the content service in Malay (both languages have
@@ -27,8 +38,13 @@ const newest = (dates: ReadonlyArray<string | undefined>): string | undefined =>
  * update, and for a listing the newest of its items. Content without a date gets none (a made-up
  * date would teach search engines to ignore it).
  */
-export async function sitemapPages(contactEnabled: boolean): Promise<SitemapPage[]> {
+export async function sitemapPages(
+  contactEnabled: boolean,
+  now: number = Date.now(),
+): Promise<SitemapPage[]> {
   const lang: Lang = "bm";
+  const today = malaysianToday(now);
+  const newest = (dates: ReadonlyArray<string | undefined>) => newestPast(dates, today);
   const c = api.content;
   const [channels, movies, packs, bundles, campaigns, articles, fibre, tv, support, ...terms] =
     await Promise.all([
@@ -44,7 +60,8 @@ export async function sitemapPages(contactEnabled: boolean): Promise<SitemapPage
       ...TERMS.map((termsType) => c.getTerms({ lang, termsType })),
     ]);
   const articleDates = articles.data.map((item) => item.publishedAt);
-  // An upcoming campaign's start is a date to come, not a modification: it gets none.
+  // An upcoming campaign's start is a date to come, not a modification: it gets none (and a
+  // "current" campaign whose start is still to come by this server's clock neither: newestPast).
   const started = (item: (typeof campaigns.data)[number]) =>
     item.status === "current" ? [item.startDate] : [];
   const campaignDates = campaigns.data.flatMap(started);

@@ -14,6 +14,10 @@ export interface WebEnv {
   cacheEntries: number;
   whatsappNumber: string | undefined;
   production: boolean;
+  /** Renders of pages not in the cache: at once, waiting at most, and the longest wait (ms). */
+  renders: { concurrency: number; maxQueue: number; maxWaitMs: number };
+  /** HTTP timeouts (ms), the services' names and defaults. */
+  timeouts: { headersMs: number; bodyMs: number; keepAliveMs: number; idleMs: number };
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -56,6 +60,17 @@ export function readWebEnv(env: NodeJS.ProcessEnv = process.env): WebEnv {
     cacheEntries: integer(env, "PAGE_CACHE_ENTRIES", 1000),
     whatsappNumber: env.WHATSAPP_NUMBER || undefined,
     production: env.NODE_ENV === "production",
+    renders: {
+      concurrency: integer(env, "RENDER_CONCURRENCY", 4, 1),
+      maxQueue: integer(env, "RENDER_QUEUE", 64),
+      maxWaitMs: integer(env, "RENDER_WAIT_MS", 10_000, 1),
+    },
+    timeouts: {
+      headersMs: integer(env, "HEADERS_TIMEOUT_MS", 10_000, 1),
+      bodyMs: integer(env, "BODY_TIMEOUT_MS", 10_000, 1),
+      keepAliveMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 5_000, 1),
+      idleMs: integer(env, "IDLE_TIMEOUT_MS", 30_000, 1),
+    },
   };
 }
 

@@ -6,12 +6,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sirv from "sirv";
 import { readWebEnv, serverPortalConfig } from "./env";
+import { createResponseChecks } from "./response-checks";
 
 // React and the router pick their production builds from NODE_ENV when they load (below).
 process.env.NODE_ENV ??= "production";
 const env = readWebEnv();
-// The app's modules read the service URLs when they load: set them first.
-globalThis.__PORTAL_CONFIG__ = serverPortalConfig(env);
+// The app's modules read the service URLs when they load: set them first, with the fetch that
+// checks every answer against its contract (openapi/) before a page is rendered from it.
+const checks = await createResponseChecks();
+globalThis.__PORTAL_CONFIG__ = { ...serverPortalConfig(env), fetch: checks.check };
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 const manifestFile = join(clientDir, "router-manifest.json");
@@ -59,6 +62,8 @@ const app = await createWebServer({
   configMaxAgeMs: 60_000,
   production: env.production,
   csp: true,
+  renders: env.renders,
+  timeouts: env.timeouts,
   logger: { level: process.env.LOG_LEVEL ?? "info" },
 });
 

@@ -1,5 +1,9 @@
 import { LRUCache } from "lru-cache";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from "node:zlib";
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** A rendered page as the cache keeps it. */
 export interface CachedPage {
@@ -8,9 +12,11 @@ export interface CachedPage {
   etag: string;
   body: Buffer;
   storedAt: number;
-  /** Compressed copies, made on first use. */
+  /** Compressed copies, made on first use (fast levels), then at the best levels in the background. */
   br?: Buffer;
   gzip?: Buffer;
+  /** True once `br` and `gzip` are at the best levels (see `recompress`). */
+  best?: boolean;
 }
 
 /** The page cache's freshness (the same numbers the pages' Cache-Control gives a CDN). */
@@ -37,6 +43,16 @@ export function secondsToMalaysianMidnight(now: number): number {
   return Math.max(1, Math.floor(left / 1000));
 }
 
+/** Seconds a page of that status is fresh, then served stale: the headers and the cache alike. */
+export function lifetimeOf(
+  options: Pick<PageCacheOptions, "maxAge" | "staleWhileRevalidate">,
+  status: number,
+): { fresh: number; stale: number } {
+  // A missing page may appear at any moment (content published): a minute, never served stale.
+  if (status === 404) return { fresh: Math.min(60, options.maxAge), stale: 0 };
+  return { fresh: options.maxAge, stale: options.staleWhileRevalidate };
+}
+
 /**
  * The Cache-Control of a cacheable page at `now`: fresh for `maxAge` (60 s for a 404), served
  * stale for `staleWhileRevalidate`, but neither past the next midnight in Malaysia. Prices and
@@ -49,8 +65,9 @@ export function pageCacheControl(
   now: number,
 ): string {
   const left = secondsToMalaysianMidnight(now);
-  const fresh = Math.min(status === 404 ? 60 : options.maxAge, left);
-  const stale = status === 404 ? 0 : Math.min(options.staleWhileRevalidate, left - fresh);
+  const lifetime = lifetimeOf(options, status);
+  const fresh = Math.min(lifetime.fresh, left);
+  const stale = Math.min(lifetime.stale, left - fresh);
   return `public, max-age=0, s-maxage=${fresh}${stale > 0 ? `, stale-while-revalidate=${stale}` : ""}`;
 }
 
@@ -81,15 +98,21 @@ export class PageCache {
       return undefined;
     }
     const age = (now - page.storedAt) / 1000;
-    if (age < this.#options.maxAge) return { page, fresh: true };
-    if (age < this.#options.maxAge + this.#options.staleWhileRevalidate)
-      return { page, fresh: false };
+    // The same lifetimes as the page's Cache-Control (a 404: 60 s, never stale).
+    const lifetime = lifetimeOf(this.#options, page.status);
+    if (age < lifetime.fresh) return { page, fresh: true };
+    if (age < lifetime.fresh + lifetime.stale) return { page, fresh: false };
     this.#pages.delete(key);
     return undefined;
   }
 
   set(key: string, page: CachedPage): void {
     if (this.#options.maxEntries > 0) this.#pages.set(key, page);
+  }
+
+  /** How many pages are kept. */
+  get size(): number {
+    return this.#pages.size;
   }
 
   /** Runs `refresh` for a stale page unless a refresh of it is already running. */
@@ -107,25 +130,53 @@ export class PageCache {
   }
 }
 
-/** The body in the encoding the request accepts (brotli, then gzip), made once per page. */
+/** Compression levels: fast for a page being answered now, best for a kept page (background). */
+export const FAST = { brotli: 4, gzip: 6 } as const;
+export const BEST = { brotli: 11, gzip: 9 } as const;
+
+const brotliParams = (quality: number, size: number) => ({
+  params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: size },
+});
+
+/** True when the Accept-Encoding header accepts `name` (q > 0). */
+function accepts(acceptEncoding: string | undefined, name: string): boolean {
+  return new RegExp(`(^|[\\s,])${name}(\\s*;\\s*q=(?!0(\\.0*)?\\b)[\\d.]+)?(\\s*,|$)`).test(
+    acceptEncoding ?? "",
+  );
+}
+
+/**
+ * The body in the encoding the request accepts (brotli, then gzip). A copy not made yet is made
+ * at a fast level (brotli 4: a few milliseconds for a page, where 9-11 took 50-300 ms of the
+ * event loop per miss); `recompress` later replaces kept pages' copies with the best levels.
+ */
 export function encodedBody(
   page: CachedPage,
   acceptEncoding: string | undefined,
 ): { body: Buffer; encoding?: "br" | "gzip" } {
-  const accepts = (name: string) =>
-    new RegExp(`(^|[\\s,])${name}(\\s*;\\s*q=(?!0(\\.0*)?\\b)[\\d.]+)?(\\s*,|$)`).test(
-      acceptEncoding ?? "",
-    );
   if (page.body.length < 1024) return { body: page.body };
-  if (accepts("br")) {
-    page.br ??= brotliCompressSync(page.body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length },
-    });
+  if (accepts(acceptEncoding, "br")) {
+    page.br ??= brotliCompressSync(page.body, brotliParams(FAST.brotli, page.body.length));
     return { body: page.br, encoding: "br" };
   }
-  if (accepts("gzip")) {
-    page.gzip ??= gzipSync(page.body, { level: 9 });
+  if (accepts(acceptEncoding, "gzip")) {
+    page.gzip ??= gzipSync(page.body, { level: FAST.gzip });
     return { body: page.gzip, encoding: "gzip" };
   }
   return { body: page.body };
+}
+
+/**
+ * Compresses a kept page at the best levels off the event loop (zlib's thread pool) and swaps the
+ * copies in when done; the page is answered meanwhile with its fast copies. One run per page.
+ */
+export async function recompress(page: CachedPage): Promise<void> {
+  if (page.best || page.body.length < 1024) return;
+  page.best = true;
+  const [br, gz] = await Promise.all([
+    brotliAsync(page.body, brotliParams(BEST.brotli, page.body.length)),
+    gzipAsync(page.body, { level: BEST.gzip }),
+  ]);
+  page.br = br;
+  page.gzip = gz;
 }

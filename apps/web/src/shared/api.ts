@@ -15,6 +15,8 @@ export function createAppApi(): AppApi {
   return createPortalApi({
     baseUrls: { content: callBaseUrl("content"), config: callBaseUrl("config") },
     timeout: globalThis.__PORTAL_CONFIG__?.timeout,
+    // The server checks every answer against its contract (src/server/response-checks.ts).
+    fetch: globalThis.__PORTAL_CONFIG__?.fetch,
   });
 }
 

@@ -21,6 +21,11 @@ export interface RuntimeConfig extends ServiceUrls {
   timeout?: number;
   /** The WhatsApp number the startup failure page shows when the configuration is unreadable. */
   whatsappNumber?: string;
+  /**
+   * The server's fetch for its own calls: checks each answer against its contract before a page
+   * is rendered from it (src/server/response-checks.ts). Server only.
+   */
+  fetch?: typeof globalThis.fetch;
 }
 
 declare global {

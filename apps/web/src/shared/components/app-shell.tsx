@@ -1,4 +1,4 @@
-import { Link, Outlet } from "@tanstack/react-router";
+import { CatchBoundary, Link, Outlet } from "@tanstack/react-router";
 import { LanguageSwitcher, SiteFooter, SiteHeader, SkipLink } from "@portal/ui";
 import type { ReactNode } from "react";
 import { defineMessages, useIntl } from "react-intl";
@@ -51,6 +51,8 @@ function NavLink({ to, children, exact }: { to: string; children: ReactNode; exa
   );
 }
 
+const NoBanners = () => null;
+
 /** The page frame: skip link, banners, header with navigation and language switcher, footer. */
 export function AppShell() {
   const intl = useIntl();
@@ -62,7 +64,11 @@ export function AppShell() {
   return (
     <>
       <SkipLink />
-      <SiteBanners />
+      {/* A banner whose call failed is left out (the server answered the page 503 and did not
+          keep it): it never takes the page with it. */}
+      <CatchBoundary getResetKey={() => lang} errorComponent={NoBanners}>
+        <SiteBanners />
+      </CatchBoundary>
       <SiteHeader
         brand={
           <Link to="/" aria-label={intl.formatMessage(shellMessages.brandHome)}>

@@ -1,0 +1,86 @@
+/**
+ * What a page's cache key is made of: its path and only the query parameters that change what
+ * the page shows. Each route's parameters are the ones its `validateSearch` reads (plus `page`
+ * on the paginated listings); the root route's `language` and the banners' close parameters apply
+ * to every page. Anything else (utm_*, fbclid, gclid, a typo, a random cache-buster) is left out,
+ * so a visitor cannot make the server render and keep a new copy of a page per request.
+ *
+ * A route added with a `validateSearch` adds its parameters here (the unit test lists them).
+ */
+
+/** Parameters every page reads: the language (root route) and the banners' close parameters. */
+export const GLOBAL_PARAMS = ["language", "hideAnnouncement", "hidePromotion"] as const;
+
+/** Per path (exact, or a prefix ending in "/"), the parameters that change the page. */
+export const ROUTE_PARAMS: ReadonlyArray<{ path: string; params: readonly string[] }> = [
+  { path: "/channels", params: ["genre", "page"] },
+  { path: "/movies", params: ["page"] },
+  { path: "/packages", params: ["page"] },
+  { path: "/store", params: ["page"] },
+  { path: "/distributors", params: ["state", "page"] },
+  { path: "/support", params: ["q", "page"] },
+  { path: "/search", params: ["keyword", "q", "page"] },
+  { path: "/coverage", params: ["product", "package", "addOn", "referral", "postcode"] },
+  { path: "/signup", params: ["product"] },
+  { path: "/signup/confirmation", params: ["product"] },
+  { path: "/register-interest", params: ["product"] },
+  { path: "/entitled-fibre", params: ["token"] },
+  { path: "/referral", params: ["code"] },
+];
+
+/** A value longer than this is not a real filter or search: such a URL is not kept. */
+const MAX_VALUE_LENGTH = 200;
+
+/** The parameters that change the page at `pathname`. */
+export function paramsOf(pathname: string): readonly string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const route = ROUTE_PARAMS.find((item) => item.path === path);
+  return [...GLOBAL_PARAMS, ...(route?.params ?? [])];
+}
+
+/** MyKad: 12 digits, or 6-2-4 with dashes (or spaces), alone or inside a longer text. */
+const MYKAD = /(^|\D)(\d{12}|\d{6}[-\s]\d{2}[-\s]\d{4})(\D|$)/;
+/**
+ * A Malaysian phone number (spaces and dashes removed first): +60, 60 or 0, then a mobile number
+ * (1 and 8-9 digits) or a fixed line (an area code 3-9 and 7-8 digits).
+ */
+const PHONE = /(^|[^\d])(\+?60|0)(1\d{8,9}|[3-9]\d{7,8})(\D|$)/;
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]{2,}/;
+
+/** True when a value looks like personal data: a MyKad number, a Malaysian phone or an email. */
+export function looksPersonal(value: string): boolean {
+  return MYKAD.test(value) || PHONE.test(value.replace(/[\s().-]/g, "")) || EMAIL.test(value);
+}
+
+/** What the server does with one request's URL. */
+export interface CacheKey {
+  /** Path and kept parameters, sorted: the cache key, also the URL the page is rendered for. */
+  key: string;
+  /**
+   * False when the URL is not to be kept or shared: a kept parameter that looks like personal
+   * data (Cache-Control: private, no-store), or a value too long to be a real filter.
+   */
+  cacheable: boolean;
+  /** Why it is not cacheable ("personal", "long"), for the tests and the logs. */
+  reason?: "personal" | "long";
+}
+
+/**
+ * The cache key of a request URL (path and query): the path, and the route's own parameters in a
+ * fixed order (a parameter given twice keeps its first value, as the router reads it).
+ */
+export function cacheKeyOf(url: string): CacheKey {
+  const parsed = new URL(url, "http://portal.invalid");
+  const kept = new URLSearchParams();
+  let reason: CacheKey["reason"];
+  for (const name of [...paramsOf(parsed.pathname)].sort()) {
+    const value = parsed.searchParams.get(name);
+    if (value === null) continue;
+    if (value.length > MAX_VALUE_LENGTH) reason ??= "long";
+    if (looksPersonal(value)) reason = "personal";
+    kept.set(name, value);
+  }
+  const query = kept.toString();
+  const key = `${parsed.pathname}${query ? `?${query}` : ""}`;
+  return reason ? { key, cacheable: false, reason } : { key, cacheable: true };
+}
