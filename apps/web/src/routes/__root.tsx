@@ -156,7 +156,10 @@ function RootComponent() {
 function RootDocument({ children }: { children: ReactNode }) {
   // The root's error boundary renders this too, possibly before the root's context was made:
   // the language then comes from the URL, and the messages may be missing (default texts).
-  const context = Route.useRouteContext() as Partial<{ lang: Lang; messages: Record<string, never> }>;
+  const context = Route.useRouteContext() as Partial<{
+    lang: Lang;
+    messages: Record<string, never>;
+  }>;
   const search = Route.useSearch();
   const lang = context.lang ?? languageFromSearch(search);
   const messages = context.messages;

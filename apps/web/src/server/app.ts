@@ -75,7 +75,11 @@ export const DEFAULT_TIMEOUTS: WebTimeouts = {
   idleMs: 30_000,
 };
 
-export const DEFAULT_RENDERS: RenderGateOptions = { concurrency: 4, maxQueue: 64, maxWaitMs: 10_000 };
+export const DEFAULT_RENDERS: RenderGateOptions = {
+  concurrency: 4,
+  maxQueue: 64,
+  maxWaitMs: 10_000,
+};
 
 /** Seconds a visitor is asked to wait before trying again (503). */
 export const RETRY_AFTER_SECONDS = 30;
@@ -159,9 +163,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     const ready = await lastProbe.ready;
     reply.header("Cache-Control", "no-store");
     if (!ready) reply.header("Retry-After", String(RETRY_AFTER_SECONDS));
-    return reply
-      .code(ready ? 200 : 503)
-      .send({ status: ready ? "ready" : "services unavailable" });
+    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "services unavailable" });
   });
 
   app.get("/robots.txt", async (_request, reply) =>
@@ -293,7 +295,10 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
 
   function sendWhole(request: FastifyRequest, reply: FastifyReply, page: CachedPage, hit: string) {
     reply.code(page.status).headers(page.headers).header("ETag", page.etag);
-    if (page.headers["Cache-Control"] === undefined || page.headers["Cache-Control"].startsWith("public"))
+    if (
+      page.headers["Cache-Control"] === undefined ||
+      page.headers["Cache-Control"].startsWith("public")
+    )
       reply.header("Cache-Control", cacheControl(page.status));
     reply.header("Vary", "Accept-Encoding").header("X-Cache", hit);
     if (request.headers["if-none-match"] === page.etag && page.status === 200) {
@@ -333,6 +338,11 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       body.resume();
       void request;
     });
+    forms.setErrorHandler((error, request, reply) => {
+      const answered = clientError(error, request, reply);
+      if (answered) return answered;
+      throw error;
+    });
     forms.post("/*", async (request, reply) =>
       reply
         .code(303)
@@ -341,6 +351,28 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         .send(),
     );
   });
+
+  /** A body too slow (the forms' parser: 408, connection closed) or a request sent wrong (4xx). */
+  function clientError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 408) {
+      request.log.warn("request body too slow; closing the connection");
+      return reply
+        .code(408)
+        .header("Connection", "close")
+        .header("Cache-Control", "no-store")
+        .type("text/plain; charset=utf-8")
+        .send("The request body did not arrive in time.");
+    }
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply
+        .code(status)
+        .header("Cache-Control", "no-store")
+        .type("text/plain; charset=utf-8")
+        .send((error as Error).message);
+    }
+    return undefined;
+  }
 
   /** The cheap answer when too many renders wait: no render, no page, a few bytes. */
   function busy(reply: FastifyReply) {
@@ -355,11 +387,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   /** Renders `path` through the gate: `key` shares one render among concurrent requests. */
   async function gatedRender(request: FastifyRequest, key: string | undefined, path: string) {
     const signal = AbortSignal.timeout(30_000);
-    if (key === undefined) return (await gate.run(`private:${request.id}`, () => renderPage(request, path, signal))).value;
+    if (key === undefined)
+      return (await gate.run(`private:${request.id}`, () => renderPage(request, path, signal)))
+        .value;
     const { value, shared } = await gate.run(key, () => renderPage(request, path, signal));
     // A streamed body can be read once: a request that joined one renders its own.
     if (shared && value.kind === "stream")
-      return (await gate.run(`stream:${request.id}`, () => renderPage(request, path, signal))).value;
+      return (await gate.run(`stream:${request.id}`, () => renderPage(request, path, signal)))
+        .value;
     return value;
   }
 
@@ -439,24 +474,8 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   });
 
   app.setErrorHandler((error, request, reply) => {
-    // A body too slow (the forms' parser) or a request the client sent wrong: its own status.
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 408) {
-      request.log.warn("request body too slow; closing the connection");
-      return reply
-        .code(408)
-        .header("Connection", "close")
-        .header("Cache-Control", "no-store")
-        .type("text/plain; charset=utf-8")
-        .send("The request body did not arrive in time.");
-    }
-    if (status !== undefined && status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .header("Cache-Control", "no-store")
-        .type("text/plain; charset=utf-8")
-        .send((error as Error).message);
-    }
+    const answered = clientError(error, request, reply);
+    if (answered) return answered;
     // The visitor left (closed the tab, a timeout): nothing to answer, nothing went wrong here.
     if (request.raw.destroyed || reply.raw.destroyed) {
       request.log.debug({ err: error }, "page abandoned by the client");

@@ -30,8 +30,11 @@ export interface RenderGateOptions {
 export class RenderGate {
   readonly #options: RenderGateOptions;
   #running = 0;
-  readonly #queue: Array<{ start: () => void; refuse: (error: Error) => void; timer: NodeJS.Timeout }> =
-    [];
+  readonly #queue: Array<{
+    start: () => void;
+    refuse: (error: Error) => void;
+    timer: NodeJS.Timeout;
+  }> = [];
   readonly #inFlight = new Map<string, Promise<unknown>>();
 
   constructor(options: RenderGateOptions) {

@@ -40,8 +40,7 @@ export async function createResponseChecks(
     const doc: OpenApiDocument = await loadContract(service);
     for (const op of listOperations(doc)) {
       const ok = op.operation.responses?.["200"] as
-        | { content?: Record<string, { schema?: Record<string, unknown> }> }
-        | undefined;
+        { content?: Record<string, { schema?: Record<string, unknown> }> } | undefined;
       const schema = ok?.content?.["application/json"]?.schema;
       if (!schema) continue;
       const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
@@ -66,9 +65,7 @@ export async function createResponseChecks(
     const request = input instanceof Request ? input : undefined;
     const url = new URL(request?.url ?? String(input));
     const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
-    const op = operations.find(
-      (item) => item.method === method && item.pattern.test(url.pathname),
-    );
+    const op = operations.find((item) => item.method === method && item.pattern.test(url.pathname));
     if (!op) return response;
     const text = await response.text();
     const problem = contractProblem(op, response.headers.get("content-type"), text);
