@@ -390,12 +390,14 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     if (key === undefined)
       return (await gate.run(`private:${request.id}`, () => renderPage(request, path, signal)))
         .value;
-    const { value, shared } = await gate.run(key, () => renderPage(request, path, signal));
-    // A streamed body can be read once: a request that joined one renders its own.
-    if (shared && value.kind === "stream")
-      return (await gate.run(`stream:${request.id}`, () => renderPage(request, path, signal)))
-        .value;
-    return value;
+    // A streamed body can be read once: requests that joined one share the next render (the
+    // content has usually arrived by then: a whole page), and after a few rounds render their own.
+    for (let round = 0; round < 3; round++) {
+      const { value, shared } = await gate.run(key, () => renderPage(request, path, signal));
+      if (!shared || value.kind !== "stream") return value;
+    }
+    const own = await gate.run(`stream:${request.id}`, () => renderPage(request, path, signal));
+    return own.value;
   }
 
   app.get("/*", async (request, reply) => {
