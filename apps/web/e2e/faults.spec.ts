@@ -66,10 +66,14 @@ const honest = {
  */
 const pages = (lang: "bm" | "en", fault: Fault) =>
   [
-    { path: `/channels?hidePromotion=${fault}`, h1: lang === "bm" ? "Saluran" : "Channels" },
-    { path: `/channels/${ids.channel}?hidePromotion=${fault}`, h1: channelName(lang) },
-    { path: `/movies?hidePromotion=${fault}`, h1: lang === "bm" ? "Filem" : "Movies" },
-  ].map((item) => ({ ...item, path: withLanguage(item.path, lang) }));
+    { base: "/channels", h1: lang === "bm" ? "Saluran" : "Channels" },
+    { base: `/channels/${ids.channel}`, h1: channelName(lang) },
+    { base: "/movies", h1: lang === "bm" ? "Filem" : "Movies" },
+  ].map((item) => ({
+    ...item,
+    path: withLanguage(`${item.base}?hidePromotion=${fault}`, lang),
+    canonical: `${web}${withLanguage(item.base, lang)}`,
+  }));
 
 let fault: Fault | undefined;
 let proxy: Server;
@@ -247,6 +251,11 @@ test.describe("the portal in front of failing services", () => {
           expect(html, item.path).toMatch(new RegExp(`<h1[^>]*>${item.h1}</h1>`));
           // (The catalog in the page's data holds the text; no heading shows it.)
           expect(html, item.path).not.toMatch(new RegExp(`<h[1-3][^>]*>${honest[lang].title}<`));
+          // Kept now, and the same copy for any utm_* variant; the canonical link holds no utm_*.
+          const variant = await request.get(`${web}${item.path}&utm_source=mail&gclid=x`);
+          expect(variant.headers()["x-cache"], item.path).toBe("HIT");
+          const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await variant.text())?.[1];
+          expect(canonical, item.path).toBe(item.canonical);
         }
       }
       expect(requested).toHaveLength(6);
