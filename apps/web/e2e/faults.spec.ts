@@ -39,7 +39,8 @@ const FAULTS: Fault[] = ["down", "slow", "500", "404", "wrong-shape", "html", "r
 const webPort = Number(new URL(process.env.E2E_BASE_URL ?? "http://localhost:3000").port) + 6;
 const proxyPort = Number(new URL(servicesUrl).port) + 6;
 const web = `http://localhost:${webPort}`;
-const CONTENT_TIMEOUT_MS = 1500;
+// Long enough for a healthy call on a loaded CI machine, short enough for six slow pages.
+const CONTENT_TIMEOUT_MS = 3000;
 
 /** The honest page's texts, exactly as the catalogs have them. */
 const honest = {
@@ -184,10 +185,13 @@ test.describe("the portal in front of failing services", () => {
         (r) => r.ok,
         () => false,
       );
-      if (ready) return;
+      if (ready) break;
+      if (i === 79) throw new Error("the portal in front of the fault proxy did not start");
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    throw new Error("the portal in front of the fault proxy did not start");
+    // Warm the services' answers (their first reads are the slowest) on URLs of no test.
+    for (const lang of ["bm", "en"] as const)
+      for (const item of pages(lang, "warm" as Fault)) await fetch(`${web}${item.path}`);
   });
 
   test.afterAll(async () => {
@@ -201,7 +205,7 @@ test.describe("the portal in front of failing services", () => {
     test(`${name}: honest page in its language, never kept; healed, the good page at once`, async ({
       request,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       // Each request carries a new utm_content: the same cache key as the page's own URL.
       const suffix = `utm_content=${name}`;
       const at = (path: string) =>
