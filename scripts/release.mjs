@@ -437,10 +437,10 @@ async function main() {
   const all = workspaces();
   const privateNames = new Set(all.filter((w) => w.manifest.private).map((w) => w.manifest.name));
   const publishable = all.filter((w) => w.rel.startsWith("packages/") && !w.manifest.private);
-  if (!dryRun && (await gitStatus()) !== "")
-    throw new ReleaseError("pnpm release needs a clean working tree (commit or stash first).");
   const npmEnv = credentials(registry);
   await checkRegistry(registry, source, npmEnv);
+  if (!dryRun && (await gitStatus()) !== "")
+    throw new ReleaseError("pnpm release needs a clean working tree (commit or stash first).");
   const context = { registry, source, npmEnv, all, publishable, privateNames };
   if (dryRun) await dryRunRelease(context);
   else await release(context);
