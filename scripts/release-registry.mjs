@@ -51,6 +51,18 @@ function fails(cmd, argv, options = {}) {
   return output;
 }
 
+/** fetch, asked up to three times (a kept-alive socket the registry closed fails with EPIPE). */
+async function fetchAgain(url, init) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 const registry = await startRegistry({ port });
 try {
   lap("start Verdaccio, add a user");
@@ -92,7 +104,7 @@ try {
     if (m.private) continue;
     versions[m.name] = m.version;
     assert.ok(tags.includes(`${m.name}@${m.version}`), `tag ${m.name}@${m.version}`);
-    const response = await fetch(`${registry.url}${m.name.replace("/", "%2f")}`, {
+    const response = await fetchAgain(`${registry.url}${m.name.replace("/", "%2f")}`, {
       headers: { authorization: `Bearer ${registry.token}` },
     });
     assert.equal(response.status, 200, `${m.name} on the registry`);

@@ -11,7 +11,12 @@
 #  5. the catalogues (Storybook) of @portal/ui and of @portal/lead-flow's sign-up: built, every
 #     story checked for accessibility
 #  6. the consumer step: the packed packages in a fresh npm project, every README example run
-#  7. the release dry run (what `pnpm release` would publish, checked; the tree is left untouched)
+#  7. npm start on ports 4310/3310 (START_TEST_PORT, START_TEST_WEB_PORT): a second start is
+#     refused naming the port's process, a missing asset does not stop the web server, killing
+#     it stops the rest, nothing is left, a new start comes up at once
+#  8. the release: each failure names its cause and leaves no token (scripts/release.test.mjs);
+#     then a private Verdaccio on :4873 (REGISTRY_PORT), the dry run and `pnpm release` from a
+#     clone of HEAD, and a consumer installing from it with a token (and refused without)
 # It installs what is missing first (scripts/setup.sh --test) and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,8 +62,14 @@ logged signup-catalogue pnpm --filter @portal/lead-flow catalogue
 step "consumer: packed packages in a fresh project, every README example"
 node scripts/consumer.mjs
 
-step "release dry run"
-node scripts/release.mjs --dry-run
+step "npm start: stops every process it started (a server dies, SIGTERM), names a taken port, starts again"
+node --test scripts/start.test.mjs
+
+step "release: each cause named (DNS, unreachable, not logged in), no token left on any exit"
+node --test scripts/release.test.mjs
+
+step "release to a private registry (Verdaccio): dry run, pnpm release, install with and without a token"
+node scripts/release-registry.mjs
 
 # One closing line for CI: the sum of every vitest/Playwright "N passed" above.
 passed=$(cat "$log_dir"/*.log | sed -E 's/\x1b\[[0-9;]*m//g' |
