@@ -5,7 +5,8 @@
 //      TypeScript 7, React 19, Vite 8 when written) in a temporary folder;
 //   2. `npm install` of the five packed @portal/* tarballs and `react-intl` (the newest: npm
 //      must find no peer conflict, e.g. no ERESOLVE over react-intl 8's optional TypeScript 5);
-//   3. every TypeScript block of every package README, copied into src/readme/, and a page that
+//   3. every TypeScript block of the READMEs of lead-flow, ui and validation (whole modules; the
+//      api-client's and support-search's are parts of Node scripts), copied into src/readme/, and a page that
 //      renders <FibreSignUp> on the server and hydrates it: `npm run build` (the template's
 //      `tsc -b && vite build`, so the README blocks are type-checked by the template's tsconfig:
 //      no Node types), then `vite build --ssr`;
@@ -108,6 +109,13 @@ export const render = () =>
     </StrictMode>,
   );
 `;
+
+/**
+ * The READMEs whose blocks are whole modules for a browser app. The blocks of @portal/api-client
+ * and @portal/support-search are parts of Node scripts (one example file read in several blocks,
+ * its services' URL from process.env.PORTAL_URL): scripts/consumer.mjs type-checks and runs them.
+ */
+const BROWSER_READMES = ["lead-flow", "ui", "validation"];
 
 /** The React entries of the packages, whose built files must start with "use client". */
 const CLIENT_ENTRIES = [
@@ -239,7 +247,7 @@ try {
   step("every README block of every package, in src/readme/; the page, its server entry");
   mkdirSync(join(app, "src", "readme"));
   let blocks = 0;
-  for (const p of packages) {
+  for (const p of packages.filter((p) => BROWSER_READMES.includes(p.dir))) {
     readmeBlocks(p).forEach((b) => {
       writeFileSync(join(app, "src", "readme", `${p.dir}-${b.name}.${b.ext}`), b.code);
       blocks++;

@@ -418,9 +418,13 @@ async function release({ registry, npmEnv, publishable, privateNames }) {
       console.log(`${id} is already on ${registry}: skipped`);
       continue;
     }
-    await exec("npm", ["publish", file, "--access", "restricted", ...registryArgs(registry)], {
-      extraEnv: npmEnv,
-    }).catch((error) => {
+    await exec(
+      "npm",
+      ["publish", file, "--access", "restricted", "--loglevel=warn", ...registryArgs(registry)],
+      {
+        extraEnv: npmEnv,
+      },
+    ).catch((error) => {
       throw new ReleaseError(
         `${id}: npm publish failed (published before it: ${done.join(", ") || "none"})`,
       );

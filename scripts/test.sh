@@ -10,7 +10,8 @@
 #  4. browser tests (Playwright + Debian's Chromium) and the web budgets
 #  5. the catalogues (Storybook) of @portal/ui and of @portal/lead-flow's sign-up: built, every
 #     story checked for accessibility
-#  6. the consumer step: the packed packages in a fresh npm project, every README example run
+#  6. the consumer step: the packed packages in a fresh npm project, every README example run;
+#     then a fresh `npm create vite` app (today's versions) with the tarballs (scripts/consumer-vite.mjs)
 #  7. npm start on ports 4310/3310 (START_TEST_PORT, START_TEST_WEB_PORT): a second start is
 #     refused naming the port's process, a missing asset does not stop the web server, killing
 #     it stops the rest, nothing is left, a new start comes up at once
@@ -61,6 +62,9 @@ logged signup-catalogue pnpm --filter @portal/lead-flow catalogue
 
 step "consumer: packed packages in a fresh project, every README example"
 node scripts/consumer.mjs
+
+step "a new app as made today: npm create vite (react-ts), the tarballs, README blocks, SSR + hydration in Chromium, lower ends"
+node scripts/consumer-vite.mjs
 
 step "npm start: stops every process it started (a server dies, SIGTERM), names a taken port, starts again"
 node --test scripts/start.test.mjs
