@@ -34,6 +34,9 @@ logged() { local name=$1; shift; "$@" 2>&1 | tee "$log_dir/$name.log"; return "$
 step "lint, typecheck, tests, package exports"
 logged workspace pnpm exec turbo run lint typecheck test test:exports --concurrency=2
 
+step "size budgets: every entry point of every package, gzip, against scripts/size-budgets.json"
+node scripts/sizes.mjs
+
 step "search relevance and speed: site and support search against lunr and minisearch, seeded data"
 pnpm --filter @portal/services bench:search
 pnpm --filter @portal/support-search bench:seeded
