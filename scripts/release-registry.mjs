@@ -139,9 +139,13 @@ try {
     );
   };
   project(consumer, registry.token);
-  run("npm", ["install", "--prefer-offline", "--loglevel=error", "--fetch-retries=0"], {
-    cwd: consumer,
-  });
+  run(
+    "npm",
+    ["install", "--loglevel=error", "--fetch-retries=0", "--cache", join(work, "npm-cache")],
+    {
+      cwd: consumer,
+    },
+  );
   run(
     process.execPath,
     [
@@ -156,9 +160,14 @@ try {
   step("the same install without a token is refused");
   const anonymous = join(work, "anonymous");
   project(anonymous);
-  const refused = fails("npm", ["install", "--prefer-offline", "--fetch-retries=0"], {
-    cwd: anonymous,
-  });
+  // Its own empty npm cache: npm would otherwise take the packages the first install cached.
+  const refused = fails(
+    "npm",
+    ["install", "--fetch-retries=0", "--cache", join(work, "npm-cache-anonymous")],
+    {
+      cwd: anonymous,
+    },
+  );
   assert.match(refused, /E401|authorization required/);
   console.log(refused.split("\n").find((l) => /E401|authoriz/.test(l)));
   lap("consumer install without a token: refused");
