@@ -75,7 +75,7 @@ function quickStartCss() {
 }
 
 // The page: the README's quick start (its App.tsx), marked once hydrated; its services are
-// nowhere (the first step loads nothing).
+// nowhere (port 9: the first step loads nothing).
 const PAGE = `import { useEffect } from "react";
 import App from "./readme/lead-flow-quick-start";
 
@@ -83,7 +83,7 @@ export function Page() {
   useEffect(() => {
     document.getElementById("root")!.dataset.hydrated = "yes";
   }, []);
-  return <App servicesUrl="/services" />;
+  return <App servicesUrl="http://127.0.0.1:9" />;
 }
 `;
 const MAIN = `import "./index.css";
