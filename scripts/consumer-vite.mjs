@@ -74,16 +74,23 @@ function quickStartCss() {
   return css[1].replace(/^ +/gm, "");
 }
 
-// The page: the README's quick start (its App.tsx), marked once hydrated; its services are
+// The page: the README's quick start (its App.tsx) and its React example (a flow per render with
+// the hooks: the server snapshot is the first client render), marked once hydrated; its services are
 // nowhere (port 9: the first step loads nothing).
 const PAGE = `import { useEffect } from "react";
 import App from "./readme/lead-flow-quick-start";
+import { App as HooksApp } from "./readme/lead-flow-react";
 
 export function Page() {
   useEffect(() => {
     document.getElementById("root")!.dataset.hydrated = "yes";
   }, []);
-  return <App servicesUrl="http://127.0.0.1:9" />;
+  return (
+    <>
+      <App servicesUrl="http://127.0.0.1:9" />
+      <HooksApp servicesUrl="http://127.0.0.1:9" />
+    </>
+  );
 }
 `;
 const MAIN = `import "./index.css";
