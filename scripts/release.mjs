@@ -79,13 +79,20 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   });
 }
 
+/**
+ * The environment less the lowercase npm_config_* that `pnpm release` hands its script (pnpm's
+ * own settings, such as link-workspace-packages, which npm warns about). NPM_CONFIG_* stay.
+ */
+const withoutPnpmConfig = (vars) =>
+  Object.fromEntries(Object.entries(vars).filter(([key]) => !key.startsWith("npm_config_")));
+
 /** Runs a command; answers its output (printed as it comes unless quiet). Rejects on failure. */
 function exec(cmd, argv, { cwd = root, quiet = false, extraEnv = {} } = {}) {
   if (!quiet) console.log(`$ ${cmd} ${argv.join(" ")}`);
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, argv, {
       cwd,
-      env: { ...env, ...extraEnv },
+      env: cmd === "npm" ? withoutPnpmConfig({ ...env, ...extraEnv }) : { ...env, ...extraEnv },
       stdio: ["ignore", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"],
     });
     children.add(child);
