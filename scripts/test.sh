@@ -37,6 +37,9 @@ logged workspace pnpm exec turbo run lint typecheck test test:exports --concurre
 step "size budgets: every entry point of every package, gzip, against scripts/size-budgets.json"
 node scripts/sizes.mjs
 
+step "public API: each package's declarations against scripts/api-reports/ (a change needs a changeset)"
+node scripts/api-report.mjs
+
 step "search relevance and speed: site and support search against lunr and minisearch, seeded data"
 pnpm --filter @portal/services bench:search
 pnpm --filter @portal/support-search bench:seeded
