@@ -73,15 +73,15 @@ step "a new app as made today: npm create vite (react-ts), the tarballs, README 
 node scripts/consumer-vite.mjs
 
 step "npm start: stops every process it started (a server dies, SIGTERM), names a taken port, starts again"
-node --test scripts/start.test.mjs
+logged start-test node --test scripts/start.test.mjs
 
 step "release: each cause named (DNS, unreachable, not logged in), no token left on any exit"
-node --test scripts/release.test.mjs
+logged release-test node --test scripts/release.test.mjs
 
 step "release to a private registry (Verdaccio): dry run, pnpm release, install with and without a token"
 node scripts/release-registry.mjs
 
-# One closing line for CI: the sum of every vitest/Playwright "N passed" above.
+# One closing line for CI: the sum of every vitest/Playwright "N passed" and node:test "# pass N" above.
 passed=$(cat "$log_dir"/*.log | sed -E 's/\x1b\[[0-9;]*m//g' |
-  grep -oE '(Tests +[0-9]+ passed|^ +[0-9]+ passed \()' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+  grep -oE '(Tests +[0-9]+ passed|^ +[0-9]+ passed \(|^# pass [0-9]+)' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
 printf '\ntests: %s passed, 0 failed\n' "${passed:-0}"
