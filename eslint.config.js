@@ -57,6 +57,7 @@ export default tseslint.config(
   {
     ignores: [
       "**/dist/**",
+      "**/.serve/**",
       "**/node_modules/**",
       "**/generated/**",
       "**/routeTree.gen.ts",

@@ -10,8 +10,14 @@
 #  4. browser tests (Playwright + Debian's Chromium) and the web budgets
 #  5. the catalogues (Storybook) of @portal/ui and of @portal/lead-flow's sign-up: built, every
 #     story checked for accessibility
-#  6. the consumer step: the packed packages in a fresh npm project, every README example run
-#  7. the release dry run (what `pnpm release` would publish, checked; the tree is left untouched)
+#  6. the consumer step: the packed packages in a fresh npm project, every README example run;
+#     then a fresh `npm create vite` app (today's versions) with the tarballs (scripts/consumer-vite.mjs)
+#  7. npm start on ports 4310/3310 (START_TEST_PORT, START_TEST_WEB_PORT): a second start is
+#     refused naming the port's process, a missing asset does not stop the web server, killing
+#     it stops the rest, nothing is left, a new start comes up at once
+#  8. the release: each failure names its cause and leaves no token (scripts/release.test.mjs);
+#     then a private Verdaccio on :4873 (REGISTRY_PORT), the dry run and `pnpm release` from a
+#     clone of HEAD, and a consumer installing from it with a token (and refused without)
 # It installs what is missing first (scripts/setup.sh --test) and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +33,12 @@ logged() { local name=$1; shift; "$@" 2>&1 | tee "$log_dir/$name.log"; return "$
 
 step "lint, typecheck, tests, package exports"
 logged workspace pnpm exec turbo run lint typecheck test test:exports --concurrency=2
+
+step "size budgets: every entry point of every package, gzip, against scripts/size-budgets.json"
+node scripts/sizes.mjs
+
+step "public API: each package's declarations against scripts/api-reports/ (a change needs a changeset)"
+node scripts/api-report.mjs
 
 step "search relevance and speed: site and support search against lunr and minisearch, seeded data"
 pnpm --filter @portal/services bench:search
@@ -57,10 +69,19 @@ logged signup-catalogue pnpm --filter @portal/lead-flow catalogue
 step "consumer: packed packages in a fresh project, every README example"
 node scripts/consumer.mjs
 
-step "release dry run"
-node scripts/release.mjs --dry-run
+step "a new app as made today: npm create vite (react-ts), the tarballs, README blocks, SSR + hydration in Chromium, lower ends"
+node scripts/consumer-vite.mjs
 
-# One closing line for CI: the sum of every vitest/Playwright "N passed" above.
+step "npm start: stops every process it started (a server dies, SIGTERM), names a taken port, starts again"
+logged start-test node --test scripts/start.test.mjs
+
+step "release: each cause named (DNS, unreachable, not logged in), no token left on any exit"
+logged release-test node --test scripts/release.test.mjs
+
+step "release to a private registry (Verdaccio): dry run, pnpm release, install with and without a token"
+node scripts/release-registry.mjs
+
+# One closing line for CI: the sum of every vitest/Playwright "N passed" and node:test "# pass N" above.
 passed=$(cat "$log_dir"/*.log | sed -E 's/\x1b\[[0-9;]*m//g' |
-  grep -oE '(Tests +[0-9]+ passed|^ +[0-9]+ passed \()' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+  grep -oE '(Tests +[0-9]+ passed|^ +[0-9]+ passed \(|^# pass [0-9]+)' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
 printf '\ntests: %s passed, 0 failed\n' "${passed:-0}"

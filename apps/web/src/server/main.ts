@@ -48,8 +48,18 @@ const app = await createWebServer({
   render,
   bootScript: bootScriptSource(),
   manifest: JSON.parse(readFileSync(manifestFile, "utf8")),
-  staticFiles: (req, res, next) =>
-    req.url === "/router-manifest.json" ? next() : staticFiles(req, res, next),
+  staticFiles: (req, res, next) => {
+    if (req.url === "/router-manifest.json") return next();
+    // sirv streams a file it listed at start-up with no error handler: a file removed since (a
+    // rebuild of dist/) would crash the server. The request ends instead; the server stays up.
+    res.once("pipe", (file: NodeJS.ReadableStream) =>
+      file.once("error", (error) => {
+        console.error(`static file ${req.url}: ${error.message}`);
+        res.destroy();
+      }),
+    );
+    return staticFiles(req, res, next);
+  },
   siteUrl: env.siteUrl,
   serviceOrigins: [new URL(env.apiBaseUrl).origin],
   firstByteMs: env.firstByteMs,

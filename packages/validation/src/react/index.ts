@@ -1,3 +1,5 @@
+"use client";
+
 /**
  * @portal/validation/react: `useSchemaForm`, a thin React adapter over the framework-free form
  * state (src/form/) and the package's schemas and messages.
