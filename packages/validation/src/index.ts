@@ -129,3 +129,10 @@ export {
   type OrderUpdateBody,
   type RegisterInterest,
 } from "./lead.js";
+export {
+  PERSONAL_DATA_MASKS,
+  maskPersonalData,
+  hasPersonalData,
+  maskUrl,
+  type PersonalDataKind,
+} from "./personal-data.js";
