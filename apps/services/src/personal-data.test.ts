@@ -1,3 +1,4 @@
+import { CONSENT_TEXT_HASHES } from "@portal/validation";
 // Personal data, PDPA-grade (issue 21): identity documents sealed at rest (AES-256-GCM, key id
 // with each file, rotation), files 0600 in 0700 folders, the retention job on the injected clock,
 // and the operator's export and erasure (functions here; the command in ops.test.ts).
@@ -103,7 +104,7 @@ async function draft(app: App, phone = nextPhone(), identityCard = "900101145679
       method: "POST",
       url: `${SHOP}/v3/consent`,
       token,
-      payload: { language: "en" },
+      payload: { language: "en", consentTextHash: CONSENT_TEXT_HASHES.en },
     }),
   );
   for (const step of steps) expect(step.status, JSON.stringify(step.body)).toBe(200);

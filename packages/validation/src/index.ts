@@ -136,3 +136,9 @@ export {
   maskUrl,
   type PersonalDataKind,
 } from "./personal-data.js";
+export {
+  CONSENT_TEXT_HASHES,
+  consentTextHash,
+  isConsentTextHash,
+  consentTextHashSchema,
+} from "./consent.js";

@@ -43,12 +43,10 @@ function digitRunKind(run: string): PersonalDataKind | undefined {
  * URL, a log line or an analytics event may not carry.
  */
 export function maskPersonalData(text: string): string {
-  return text
-    .replace(EMAIL, PERSONAL_DATA_MASKS.email)
-    .replace(DIGIT_RUN, (run) => {
-      const kind = digitRunKind(run);
-      return kind ? PERSONAL_DATA_MASKS[kind] : run;
-    });
+  return text.replace(EMAIL, PERSONAL_DATA_MASKS.email).replace(DIGIT_RUN, (run) => {
+    const kind = digitRunKind(run);
+    return kind ? PERSONAL_DATA_MASKS[kind] : run;
+  });
 }
 
 /** Tells whether a text holds something `maskPersonalData` would mask. */

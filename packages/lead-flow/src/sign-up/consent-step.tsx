@@ -12,6 +12,8 @@ const messages = defineMessages({
     defaultMessage: "Personal data notice",
     description: "Heading of the consent text",
   },
+  // text1, text2 and agree are the consent text: the flow sends the SHA-256 of the catalog's
+  // text (CONSENT_TEXT_HASHES of @portal/validation), so a change here needs a new hash there.
   text1: {
     id: "signup.consent.text.1",
     defaultMessage:
