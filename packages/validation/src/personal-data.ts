@@ -1,4 +1,5 @@
-import { isMyKadDate } from "./mykad.js";
+// No valibot: the web app's shell (analytics) masks with this module.
+import { isMyKadDate } from "./mykad-date.js";
 
 /** What a masked value is replaced with, by kind. */
 export const PERSONAL_DATA_MASKS = {

@@ -12,6 +12,7 @@ import Fastify, {
 import type { RenderOptions, RenderResult, RouterManifest } from "../entry-server";
 import { configQueryOptions, type PortalConfig } from "../shared/config";
 import { robotsTxt, sitemapPages, sitemapXml } from "./discovery";
+import { LOOKUP_BODY_LIMIT, postedFormLocation, readsLookupBody } from "./lookup-forms";
 import { movedLocation } from "./moved";
 import { PageCache, encodedBody, pageCacheControl, type CachedPage } from "./page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash, securityHeaders } from "./security";
@@ -200,20 +201,35 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     return reply.send(body);
   }
 
-  // A form posted without scripts: the forms that carry personal data post (a GET would put
-  // them in the URL, its logs and caches) and the page's first script holds one sent before
-  // hydration; with scripts off it reaches here. Its body is never read, kept or logged: the
-  // page is sent again (303, GET), its address and language kept.
+  // A form posted without scripts: every form posts (a GET would put its fields in the URL, its
+  // logs and caches) and the page's first script holds one sent before hydration; with scripts
+  // off it reaches here. Its body is never kept or logged and only a lookup's text is read
+  // (src/server/lookup-forms.ts): the page is sent again (303, GET), its language kept.
   await app.register(async (forms) => {
     forms.removeAllContentTypeParsers();
-    forms.addContentTypeParser("*", (_request, body, done) => {
-      body.resume();
-      done(null);
+    forms.addContentTypeParser("*", (request, body, done) => {
+      if (!readsLookupBody(request.url, request.headers["content-type"])) {
+        body.resume();
+        return done(null);
+      }
+      let text = "";
+      body.setEncoding("utf8");
+      body.on("data", (chunk: string) => {
+        if (text.length <= LOOKUP_BODY_LIMIT) text += chunk;
+      });
+      body.on("end", () => done(null, text.length <= LOOKUP_BODY_LIMIT ? text : undefined));
+      body.on("error", () => done(null, undefined));
     });
     forms.post("/*", async (request, reply) =>
       reply
         .code(303)
-        .header("Location", `/${request.url.replace(/^[/\\]+/, "")}`)
+        .header(
+          "Location",
+          postedFormLocation(
+            request.url,
+            typeof request.body === "string" ? request.body : undefined,
+          ),
+        )
         .header("Cache-Control", "no-store")
         .send(),
     );

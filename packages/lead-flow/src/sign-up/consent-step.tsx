@@ -81,7 +81,14 @@ export function ConsentStep() {
   const error = missing > 0 && !agreed;
   const required = intl.formatMessage(messages.required);
   return (
-    <form ref={formRef} className="signup-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form
+      ref={formRef}
+      method="post"
+      className="signup-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={busy}
+    >
       {error ? (
         <ErrorSummary
           errors={[{ id: `${id}-box`, message: required }]}
