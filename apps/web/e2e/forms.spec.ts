@@ -179,7 +179,7 @@ test.describe("without JavaScript", () => {
     expect(requested.filter((line) => line.startsWith("POST "))).toHaveLength(1);
   });
 
-  test("the site search and the referral lookup are GET forms that keep the language", async ({
+  test("the site search and the referral lookup post, and come back to their address in the language", async ({
     page,
   }) => {
     await page.goto("/search?language=en");
