@@ -1,3 +1,4 @@
+import { CONSENT_TEXT_HASHES } from "@portal/validation";
 import { solveChallenge } from "altcha-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.js";
@@ -113,7 +114,7 @@ describe("contract coverage", () => {
         method: "POST",
         url: "/shop/api/v3/consent",
         token,
-        payload: { language: "bm" },
+        payload: { language: "bm", consentTextHash: CONSENT_TEXT_HASHES.bm },
       }),
     );
     const signed = await call(app, {
@@ -168,7 +169,7 @@ describe("contract coverage", () => {
       method: "POST",
       url: "/shop/api/v3/consent",
       token,
-      payload: { language: "bm" },
+      payload: { language: "bm", consentTextHash: CONSENT_TEXT_HASHES.bm },
     });
     expect(after.status).toBe(409);
     ok(

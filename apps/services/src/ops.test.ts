@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { CONSENT_TEXT_HASHES } from "@portal/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "./db/database.js";
 import { packageRoot } from "./lib/paths.js";
@@ -36,6 +37,13 @@ beforeAll(async () => {
       payload: { name: "Siti Nur", phoneNumber: PHONE, identityCard: "880412105123" },
     });
     expect(update.status).toBe(200);
+    const consent = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/consent",
+      token: lead.token,
+      payload: { language: "bm", consentTextHash: CONSENT_TEXT_HASHES.bm },
+    });
+    expect(consent.status).toBe(200);
     const signed = await call(ctx.app, {
       method: "POST",
       url: "/shop/api/v3/generate-signed-url",
@@ -113,6 +121,15 @@ describe("ops export|erase", () => {
     expect(data.leads).toHaveLength(1);
     expect(data.leads[0]).toMatchObject({ leadId, name: "Siti Nur", identityCard: "880412105123" });
     expect(Buffer.from(data.leads[0].documents[0].contentBase64, "base64")).toEqual(PNG);
+    // The consent with the exact text accepted: the hash of the Malay text shown.
+    expect(data.leads[0].consents).toEqual([
+      {
+        language: "bm",
+        textVersion: "2026-01",
+        consentTextHash: "a6bf6ebc2b3f20e58bdb6373714a38be00535088d08a50a443b27fd5c7bac17d",
+        acceptedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
 
     const erased = await ops("erase", "--mykad", "880412-10-5123", "--yes", "--ticket", "DSR-9");
     expect(erased.code, erased.stdout).toBe(0);

@@ -1,3 +1,4 @@
+import { CONSENT_TEXT_HASHES } from "@portal/validation";
 // Personal data, PDPA-grade (issue 21): identity documents sealed at rest (AES-256-GCM, key id
 // with each file, rotation), files 0600 in 0700 folders, the retention job on the injected clock,
 // and the operator's export and erasure (functions here; the command in ops.test.ts).
@@ -103,7 +104,7 @@ async function draft(app: App, phone = nextPhone(), identityCard = "900101145679
       method: "POST",
       url: `${SHOP}/v3/consent`,
       token,
-      payload: { language: "en" },
+      payload: { language: "en", consentTextHash: CONSENT_TEXT_HASHES.en },
     }),
   );
   for (const step of steps) expect(step.status, JSON.stringify(step.body)).toBe(200);
@@ -257,6 +258,45 @@ describe("re-sealing (ops reseal)", () => {
 
 describe("retention", () => {
   const run = () => ctx.app.services.retention.run();
+
+  it.each([
+    [
+      "bm",
+      [
+        `Dokumen pengenalan bagi permohonan yang terbengkalai: ${RETENTION_DAYS.abandonedDocuments} hari selepas ia terbengkalai`,
+        `: ${RETENTION_DAYS.abandonedLeads} hari selepas ia terbengkalai`,
+        `Dokumen pengenalan bagi permohonan yang dihantar: ${RETENTION_DAYS.submittedDocuments} hari selepas penghantaran`,
+        `dalam permohonan yang dihantar: ${RETENTION_DAYS.submittedLeads} hari selepas penghantaran`,
+        `Rekod kod sekali guna yang dihantar ke telefon anda: ${RETENTION_DAYS.otpCodes} hari selepas penghantaran`,
+        `Permintaan daftar minat: ${RETENTION_DAYS.interests} hari selepas pendaftaran`,
+        `Mesej hubungi kami: ${RETENTION_DAYS.contactUs} hari selepas penghantaran`,
+      ],
+    ],
+    [
+      "en",
+      [
+        `Identity documents of an abandoned application: ${RETENTION_DAYS.abandonedDocuments} days after it was abandoned`,
+        `: ${RETENTION_DAYS.abandonedLeads} days after it was abandoned`,
+        `Identity documents of a submitted application: ${RETENTION_DAYS.submittedDocuments} days after submission`,
+        `in a submitted application: ${RETENTION_DAYS.submittedLeads} days after submission`,
+        `Records of the one-time codes sent to your phone: ${RETENTION_DAYS.otpCodes} days after sending`,
+        `Register-interest requests: ${RETENTION_DAYS.interests} days after registration`,
+        `Contact-us messages: ${RETENTION_DAYS.contactUs} days after submission`,
+      ],
+    ],
+  ] as const)("periods are the ones the privacy notice states in %s", async (lang, periods) => {
+    const res = await call(ctx.app, {
+      method: "GET",
+      url: `/content/api/v1/terms/privacy-notice?lang=${lang}`,
+    });
+    expect(res.status).toBe(200);
+    const body = res.body.response.body as string;
+    for (const period of periods) expect(body).toContain(period);
+    // Abandoned: 24 hours after the start without a submission (the lead token's lifetime).
+    expect(body).toContain(
+      lang === "bm" ? "terbengkalai 24 jam selepas" : "abandoned 24 hours after",
+    );
+  });
 
   it("deletes an abandoned draft's document 7 days after abandonment, from disk and database", async () => {
     await run();

@@ -1,3 +1,4 @@
+import { CONSENT_TEXT_HASHES } from "@portal/validation";
 import * as validation from "@portal/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GenericSchema } from "valibot";
@@ -97,7 +98,11 @@ const VALID: Record<string, { url: string; auth: Auth; body: Record<string, unkn
     auth: "lead",
     body: { phoneNumber: "0123456789", otp: "123456", code: "abcdefgh12", mock: true },
   },
-  submitConsent: { url: "/shop/api/v3/consent", auth: "lead", body: { language: "bm" } },
+  submitConsent: {
+    url: "/shop/api/v3/consent",
+    auth: "lead",
+    body: { language: "bm", consentTextHash: CONSENT_TEXT_HASHES.bm },
+  },
   registerInterest: {
     url: "/shop/api/v3/register-interest",
     auth: "none",

@@ -1,3 +1,4 @@
+import { CONSENT_TEXT_HASHES } from "@portal/validation";
 // PostgreSQL killed under load (issue 21): a services process (src/server.ts, as an operator runs
 // it) on a private cluster, 16 writers each creating a lead, updating it and recording a consent
 // (the last two in transactions, so connections are checked out between statements when the
@@ -88,7 +89,12 @@ function writers() {
         token,
       );
       if (update.status === 200) acks.push({ kind: "update", leadId, name, at: Date.now() });
-      const consent = await post("POST", "/shop/api/v3/consent", { language: "bm" }, token);
+      const consent = await post(
+        "POST",
+        "/shop/api/v3/consent",
+        { language: "bm", consentTextHash: CONSENT_TEXT_HASHES.bm },
+        token,
+      );
       if (consent.status === 200 && consent.response)
         acks.push({
           kind: "consent",

@@ -42,13 +42,26 @@ describe("OpenTelemetry", () => {
     });
     const res = await fetch(`${server.url}/config`);
     expect(res.status).toBe(200);
+    // A search for a MyKad and a phone number typed as a referral code: masked in the span too.
+    await fetch(`${server.url}/content/api/v1/search?keyword=880412-14-5678&lang=bm`);
+    await fetch(`${server.url}/content/api/v1/referral/0123456789?lang=bm`);
     const deadline = Date.now() + 20_000;
-    while (!received.some((r) => r.body.includes("/config")) && Date.now() < deadline)
+    while (
+      !(
+        received.some((r) => r.body.includes("/config")) &&
+        received.some((r) => r.body.includes("/content/api/v1/referral/"))
+      ) &&
+      Date.now() < deadline
+    )
       await new Promise((r) => setTimeout(r, 200));
     const traces = received.filter((r) => r.path === "/v1/traces");
     expect(traces.length).toBeGreaterThan(0);
     const all = Buffer.concat(traces.map((t) => t.body));
     expect(all.includes("portal-services-under-test")).toBe(true);
     expect(all.includes("/config")).toBe(true);
+    expect(all.includes("/content/api/v1/search?keyword=%5Bmykad%5D&lang=bm")).toBe(true);
+    expect(all.includes("/content/api/v1/referral/[phone]?lang=bm")).toBe(true);
+    expect(all.includes("880412")).toBe(false);
+    expect(all.includes("0123456789")).toBe(false);
   }, 120_000);
 });

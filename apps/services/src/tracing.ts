@@ -1,4 +1,5 @@
 import type { Env } from "./lib/env.js";
+import { loggedUrl } from "./lib/logger.js";
 
 /**
  * Starts OpenTelemetry tracing when its standard variables ask for it
@@ -18,7 +19,14 @@ export async function startTracing(env: Env): Promise<(() => Promise<void>) | un
   const sdk = new NodeSDK({
     serviceName: env.otelServiceName,
     traceExporter: new OTLPTraceExporter(),
-    instrumentations: [new FastifyOtelInstrumentation({ registerOnInitialization: true })],
+    instrumentations: [
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        // The span's url.path is the request URL with its query: masked as in the logs (a
+        // search keyword or a referral code may be a MyKad or a phone number).
+        requestHook: (span, request) => span.setAttribute("url.path", loggedUrl(request.url)),
+      }),
+    ],
   });
   sdk.start();
   return () => sdk.shutdown();

@@ -196,7 +196,11 @@ test.describe("sign-up journey", () => {
     await page.getByLabel(/^Saya telah membaca notis ini/).check();
     const consent = page.waitForRequest((r) => r.url().endsWith("/api/v3/consent"));
     await page.getByRole("button", { name: "Setuju dan teruskan" }).click();
-    expect((await consent).postDataJSON()).toEqual({ language: "bm" });
+    // With the SHA-256 of the Malay consent text shown (CONSENT_TEXT_HASHES of @portal/validation).
+    expect((await consent).postDataJSON()).toEqual({
+      language: "bm",
+      consentTextHash: "a6bf6ebc2b3f20e58bdb6373714a38be00535088d08a50a443b27fd5c7bac17d",
+    });
     await switchLanguage(page, "en");
 
     // Documents: refused before upload; a file whose bytes lie refused by the service (415);

@@ -112,7 +112,8 @@ for (const lang of ["bm", "en"] as const) {
       await page.goto(withLanguage("/referral", lang));
       await settled(page);
       const lookup = page.locator("form.referral-form").first();
-      await expect(lookup).toHaveAttribute("method", "get");
+      // Every form posts (issue 21); without scripts the server answers 303 to ?code=.
+      await expect(lookup).toHaveAttribute("method", "post");
       await lookup.locator('input[name="code"]').fill("ab");
       await lookup.locator('button[type="submit"]').click();
       const t = text[lang];
@@ -128,7 +129,7 @@ for (const lang of ["bm", "en"] as const) {
       await capture(page, `referral-${lang}`);
     });
 
-    test("site and support search: GET forms; only a script can pass the schema's length", async ({
+    test("site and support search: post forms; only a script can pass the schema's length", async ({
       page,
     }) => {
       // The box takes at most SEARCH_QUERY_MAX_LENGTH (100) characters, so a visitor cannot
@@ -143,7 +144,7 @@ for (const lang of ["bm", "en"] as const) {
       await page.goto(withLanguage("/search", lang));
       await settled(page);
       const search = page.locator("form.search-form");
-      await expect(search).toHaveAttribute("method", "get");
+      await expect(search).toHaveAttribute("method", "post");
       await expect(search.locator('input[name="keyword"]')).toHaveAttribute("maxlength", "100");
       await overLimit(search.locator('input[name="keyword"]'));
       await search.locator('button[type="submit"]').click();
@@ -155,7 +156,7 @@ for (const lang of ["bm", "en"] as const) {
       await page.goto(withLanguage("/support", lang));
       await settled(page);
       const support = page.locator("form.support-search");
-      await expect(support).toHaveAttribute("method", "get");
+      await expect(support).toHaveAttribute("method", "post");
       await overLimit(page.getByTestId("support-search"));
       await page.getByTestId("support-search").press("Enter");
       await expectSummary(support, [`${t.supportLabel}: ${t.tooLong}`]);
@@ -179,7 +180,7 @@ test.describe("without JavaScript", () => {
     expect(requested.filter((line) => line.startsWith("POST "))).toHaveLength(1);
   });
 
-  test("the site search and the referral lookup are GET forms that keep the language", async ({
+  test("the site search and the referral lookup post, and come back to their address in the language", async ({
     page,
   }) => {
     await page.goto("/search?language=en");

@@ -129,3 +129,16 @@ export {
   type OrderUpdateBody,
   type RegisterInterest,
 } from "./lead.js";
+export {
+  PERSONAL_DATA_MASKS,
+  maskPersonalData,
+  hasPersonalData,
+  maskUrl,
+  type PersonalDataKind,
+} from "./personal-data.js";
+export {
+  CONSENT_TEXT_HASHES,
+  consentTextHash,
+  isConsentTextHash,
+  consentTextHashSchema,
+} from "./consent.js";

@@ -7,6 +7,7 @@ import { mobileNumberSchema } from "./mobile.js";
 import { inputHints } from "./form/fields.js";
 import { myKadSchema } from "./mykad.js";
 import { otpSchema } from "./otp.js";
+import { consentTextHashSchema, isConsentTextHash } from "./consent.js";
 import { referralCodeSchema } from "./referral.js";
 import {
   emailSchema,
@@ -168,7 +169,14 @@ export const verifyOtpBodySchema = v.object(
 );
 
 /** Body of POST /api/v3/consent: the current interface language. */
-export const consentBodySchema = v.object({ language: languageSchema }, M.type);
+export const consentBodySchema = v.pipe(
+  v.object({ language: languageSchema, consentTextHash: consentTextHashSchema }, M.type),
+  // The hash of a text the services do not know, or of the other language's text, names the field.
+  v.forward(
+    v.check((body) => isConsentTextHash(body.language, body.consentTextHash), M.invalid),
+    ["consentTextHash"],
+  ),
+);
 
 /** Body of POST /api/v1/b40/verify. */
 export const b40VerifyBodySchema = v.object({ identityCard: myKadSchema }, M.type);

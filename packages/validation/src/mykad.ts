@@ -1,6 +1,9 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
 import { inputHints } from "./form/fields.js";
+import { isMyKadDate } from "./mykad-date.js";
+
+export { isMyKadDate };
 
 // YYMMDD-PB-###G, dashes either both present or both absent.
 const MYKAD = /^([0-9]{6})(-?)([0-9]{2})\2([0-9]{4})$/;
@@ -16,19 +19,6 @@ const PLACE_OF_BIRTH_RANGES: ReadonlyArray<readonly [number, number]> = [
   [82, 93],
   [98, 99],
 ];
-
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
-
-/** Tells whether YYMMDD is a real date; 29 February needs a year divisible by 4 (1900 or 2000 alike). */
-export function isMyKadDate(yymmdd: string): boolean {
-  if (yymmdd.length !== 6) return false;
-  const yy = Number(yymmdd.slice(0, 2));
-  const mm = Number(yymmdd.slice(2, 4));
-  const dd = Number(yymmdd.slice(4, 6));
-  if (!Number.isInteger(yy) || mm < 1 || mm > 12 || dd < 1) return false;
-  if (mm === 2 && dd === 29) return yy % 4 === 0;
-  return dd <= (DAYS_IN_MONTH[mm - 1] ?? 0);
-}
 
 /** Tells whether a two-digit place-of-birth code is in an issued range. */
 export function isMyKadPlaceOfBirth(code: string): boolean {

@@ -1,3 +1,4 @@
+import { maskPersonalData, maskUrl } from "@portal/validation";
 import type { FastifyServerOptions } from "fastify";
 
 /** Masks all but the last three digits of a phone number. */
@@ -40,6 +41,26 @@ const paths = [
   ...PHONE_KEYS.flatMap((k) => [k, `*.${k}`]),
 ];
 
+/**
+ * A request URL as logged: the signature of a signed upload URL redacted, and what looks like a
+ * MyKad, a phone number or an email masked in the path (a referral code is a path segment) and
+ * in the query (a site search's keyword), decoded first (`maskUrl` of @portal/validation).
+ */
+export function loggedUrl(url: string): string {
+  const signed = url.replace(/([?&]sig=)[^&]*/g, "$1[Redacted]");
+  const masked = maskUrl(signed);
+  const at = masked.indexOf("?");
+  const path = at < 0 ? masked : masked.slice(0, at);
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: masked as written.
+  }
+  const safePath = maskPersonalData(decoded) === decoded ? path : maskPersonalData(decoded);
+  return at < 0 ? safePath : `${safePath}${masked.slice(at)}`;
+}
+
 /** Pino options: never a token, OTP, identity card, API key or whole phone number. */
 export function loggerOptions(level: string, pretty = false): FastifyServerOptions["logger"] {
   return {
@@ -51,10 +72,9 @@ export function loggerOptions(level: string, pretty = false): FastifyServerOptio
     },
     serializers: {
       req(req: { method: string; url: string; ip?: string; id?: string }) {
-        // Signed upload URLs carry their signature in the query string.
         return {
           method: req.method,
-          url: req.url.replace(/([?&]sig=)[^&]*/g, "$1[Redacted]"),
+          url: loggedUrl(req.url),
           ip: req.ip,
           id: req.id,
         };

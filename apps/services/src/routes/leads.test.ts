@@ -361,32 +361,62 @@ describe("update-sbb-lead", () => {
 });
 
 describe("order, consent, register-interest and purchase", () => {
-  it("records consent with language, text version and time", async () => {
+  it("records consent with language, text version, the shown text's hash and time", async () => {
     const { token, leadId } = await createLead(ctx.app);
+    // The SHA-256 of the English consent text the sign-up shows (@portal/lead-flow's catalog).
+    const en = "c3e043161d10d76c243ea36a65b0c9b963e6d1e38d3d726a6e616fb78e0a717d";
     const res = await call(ctx.app, {
       method: "POST",
       url: "/shop/api/v3/consent",
       token,
-      payload: { language: "en" },
+      payload: { language: "en", consentTextHash: en },
     });
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({
       language: "en",
       textVersion: "2026-01",
+      consentTextHash: en,
       acceptedAt: ctx.clock.now().toISOString(),
     });
-    const rows = await db.query("select language, text_version from consents where lead_id = $1", [
-      leadId,
-    ]);
-    expect(rows.rows).toEqual([{ language: "en", text_version: "2026-01" }]);
+    const rows = await db.query(
+      "select language, text_version, text_hash from consents where lead_id = $1",
+      [leadId],
+    );
+    expect(rows.rows).toEqual([{ language: "en", text_version: "2026-01", text_hash: en }]);
     const bad = await call(ctx.app, {
       method: "POST",
       url: "/shop/api/v3/consent",
       token,
-      payload: { language: "fr" },
+      payload: { language: "fr", consentTextHash: en },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe("language");
+  });
+
+  it.each([
+    ["an unknown text", { language: "en", consentTextHash: "0".repeat(64) }, "validation.invalid"],
+    // The Malay text's hash with English: not the text shown in that language.
+    [
+      "the other language's text",
+      {
+        language: "en",
+        consentTextHash: "a6bf6ebc2b3f20e58bdb6373714a38be00535088d08a50a443b27fd5c7bac17d",
+      },
+      "validation.invalid",
+    ],
+    ["no hash at all (an older client)", { language: "bm" }, "validation.consentTextHash.required"],
+  ])("refuses a consent to %s with a 400 naming consentTextHash", async (_, payload, code) => {
+    const { token, leadId } = await createLead(ctx.app);
+    const res = await call(ctx.app, {
+      method: "POST",
+      url: "/shop/api/v3/consent",
+      token,
+      payload,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, field: "consentTextHash", code });
+    const rows = await db.query("select id from consents where lead_id = $1", [leadId]);
+    expect(rows.rows).toEqual([]);
   });
 
   it("refuses an unknown package with 404", async () => {

@@ -1,3 +1,4 @@
+import { CONSENT_TEXT_HASHES } from "@portal/validation";
 /**
  * Issue 11: plans matched to the address, prices from the content data, referral codes on the
  * order, and one lead -> one order number. Runs on PGlite, and on PostgreSQL with DATABASE_URL
@@ -105,7 +106,7 @@ async function completeSteps(app: App, token: string, phone = nextPhone()) {
       method: "POST",
       url: `${SHOP}/v3/consent`,
       token,
-      payload: { language: "en" },
+      payload: { language: "en", consentTextHash: CONSENT_TEXT_HASHES.en },
     }),
   );
   const signed = await call(app, {

@@ -521,14 +521,14 @@ export function shopOperations(app: FastifyInstance): OperationTable {
       options: { config: rateLimited() },
       async handler(request) {
         const leadId = await leadOf(request);
-        const { language } = parseWith(consentBodySchema, request.body);
+        const { language, consentTextHash } = parseWith(consentBodySchema, request.body);
         const id = randomUUID();
         const at = now().toISOString();
         await db.transaction(async (tx) => {
           await leads.getDraft(leadId, tx, true);
           await tx.query(
-            "insert into consents (id, lead_id, language, text_version, accepted_at) values ($1, $2, $3, $4, $5)",
-            [id, leadId, language, PRIVACY_NOTICE_VERSION, at],
+            "insert into consents (id, lead_id, language, text_version, text_hash, accepted_at) values ($1, $2, $3, $4, $5, $6)",
+            [id, leadId, language, PRIVACY_NOTICE_VERSION, consentTextHash, at],
           );
         });
         return {
@@ -536,6 +536,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
             consentId: id,
             language,
             textVersion: PRIVACY_NOTICE_VERSION,
+            consentTextHash,
             acceptedAt: at,
           },
         };

@@ -107,12 +107,14 @@ export async function exportPerson(
       : undefined;
     const consents = (
       await db.query<Record<string, unknown>>(
-        "select language, text_version, accepted_at from consents where lead_id = $1 order by accepted_at",
+        "select language, text_version, text_hash, accepted_at from consents where lead_id = $1 order by accepted_at",
         [id],
       )
     ).rows.map((c) => ({
       language: c.language,
       textVersion: c.text_version,
+      // Null for a consent recorded before the text's hash was kept (migration 0035).
+      consentTextHash: c.text_hash ?? null,
       acceptedAt: iso(c.accepted_at),
     }));
     const codes = (

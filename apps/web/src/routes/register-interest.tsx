@@ -9,7 +9,8 @@ export const Route = createFileRoute("/register-interest")({
   validateSearch: (search: Record<string, unknown>): { product?: "tv" } =>
     productSearch(productOf(search)),
   head: ({ match }) => {
-    const product = match.search.product ?? "fibre";
+    // The router's match keeps the raw search: only a known product names the page.
+    const product = productOf(match.search);
     return messageHead(match, {
       path: "/register-interest",
       title: messages.title,

@@ -5,11 +5,12 @@ import { searchMessages as messages } from "../features/search/messages";
 import { pageHead } from "../shared/head";
 import { headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
-import { optionalString } from "../shared/search-params";
+import { maskedString } from "../shared/search-params";
 
 export const Route = createFileRoute("/search")({
   validateSearch: (search: Record<string, unknown>): { keyword?: string } => ({
-    keyword: optionalString(search.keyword),
+    // A link may carry anything: the page, the search and the head see it masked.
+    keyword: maskedString(search.keyword),
   }),
   loaderDeps: ({ search }) => ({ keyword: search.keyword }),
   loader: async ({ context, deps }) => {
@@ -26,9 +27,8 @@ export const Route = createFileRoute("/search")({
     return pageHead(context, {
       path: "/search",
       search: { keyword },
-      title: keyword
-        ? intl.formatMessage(messages.titleKeyword, { keyword })
-        : intl.formatMessage(messages.title),
+      // Only what the server knows reaches a title or a share card: never the typed keyword.
+      title: intl.formatMessage(messages.title),
       description: intl.formatMessage(messages.lead),
       noindex: Boolean(keyword),
     });

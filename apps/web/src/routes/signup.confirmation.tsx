@@ -12,7 +12,8 @@ export const Route = createFileRoute("/signup/confirmation")({
       path: "/signup/confirmation",
       title: messages.pageTitle,
       description: messages.lead,
-      values: { product: productName(match, match.search.product ?? "fibre") },
+      // The router's match keeps the raw search: only a known product names the page.
+      values: { product: productName(match, productOf(match.search)) },
       noindex: true,
     }),
   component: ConfirmationRoute,

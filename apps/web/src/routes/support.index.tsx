@@ -10,11 +10,12 @@ import { breadcrumbs, pageHead } from "../shared/head";
 import { shellMessages } from "../shared/messages";
 import { headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
-import { optionalString } from "../shared/search-params";
+import { maskedString } from "../shared/search-params";
 
 export const Route = createFileRoute("/support/")({
   validateSearch: (search: Record<string, unknown>): { q?: string } => ({
-    q: optionalString(search.q),
+    // A link may carry anything: the box, the results and the head see it masked.
+    q: maskedString(search.q),
   }),
   // The topics; entered with a query, also the whole support centre, so the server renders the
   // results (a visitor without JavaScript sees them). Otherwise the search box loads it when the
@@ -36,7 +37,8 @@ export const Route = createFileRoute("/support/")({
     const title = intl.formatMessage(supportMessages.title);
     return pageHead(context, {
       path: "/support",
-      title: query ? intl.formatMessage(supportMessages.searchTitle, { query }) : title,
+      // Only what the server knows reaches a title or a share card: never the typed query.
+      title,
       description: intl.formatMessage(supportMessages.lead),
       noindex: Boolean(query),
       jsonLd: [

@@ -13,6 +13,7 @@ import type { ContentFailure, RenderOptions, RenderResult, RouterManifest } from
 import { configQueryOptions, type PortalConfig } from "../shared/config";
 import { cacheKeyOf } from "./cache-key";
 import { robotsTxt, sitemapPages, sitemapXml } from "./discovery";
+import { LOOKUP_BODY_LIMIT, postedFormLocation, readsLookupBody } from "./lookup-forms";
 import { movedLocation } from "./moved";
 import {
   PageCache,
@@ -317,26 +318,40 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     );
   }
 
-  // A form posted without scripts: the forms that carry personal data post (a GET would put
-  // them in the URL, its logs and caches) and the page's first script holds one sent before
-  // hydration; with scripts off it reaches here. Its body is never read, kept or logged: the
-  // page is sent again (303, GET), its address and language kept. A body that trickles in is cut
-  // after `bodyMs` (408, connection closed), as the services do.
+  // A form posted without scripts: every form posts (a GET would put its fields in the URL, its
+  // logs and caches) and the page's first script holds one sent before hydration; with scripts
+  // off it reaches here. Its body is never kept or logged and only a lookup's text is read
+  // (src/server/lookup-forms.ts): the page is sent again (303, GET), its language kept. A body
+  // that trickles in is cut after `bodyMs` (408, connection closed), as the services do.
   await app.register(async (forms) => {
     forms.removeAllContentTypeParsers();
     forms.addContentTypeParser("*", (request, body, done) => {
-      const timer = setTimeout(() => {
-        body.removeAllListeners("end");
-        done(Object.assign(new Error("request body too slow"), { statusCode: 408 }));
-      }, timeouts.bodyMs);
-      timer.unref();
-      body.once("end", () => {
+      const reads = readsLookupBody(request.url, request.headers["content-type"]);
+      let text = "";
+      let finished = false;
+      const finish = (error: Error | null, value?: string) => {
+        if (finished) return;
+        finished = true;
         clearTimeout(timer);
-        done(null);
-      });
+        done(error, value);
+      };
+      const timer = setTimeout(
+        () => finish(Object.assign(new Error("request body too slow"), { statusCode: 408 })),
+        timeouts.bodyMs,
+      );
+      timer.unref();
+      if (reads) {
+        body.setEncoding("utf8");
+        body.on("data", (chunk: string) => {
+          if (text.length <= LOOKUP_BODY_LIMIT) text += chunk;
+        });
+      }
+      body.once("end", () =>
+        finish(null, reads && text.length <= LOOKUP_BODY_LIMIT ? text : undefined),
+      );
+      body.once("error", () => finish(null, undefined));
       body.once("close", () => clearTimeout(timer));
-      body.resume();
-      void request;
+      if (!reads) body.resume();
     });
     forms.setErrorHandler((error, request, reply) => {
       const answered = clientError(error, request, reply);
@@ -346,7 +361,13 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     forms.post("/*", async (request, reply) =>
       reply
         .code(303)
-        .header("Location", `/${request.url.replace(/^[/\\]+/, "")}`)
+        .header(
+          "Location",
+          postedFormLocation(
+            request.url,
+            typeof request.body === "string" ? request.body : undefined,
+          ),
+        )
         .header("Cache-Control", "no-store")
         .send(),
     );

@@ -1,3 +1,4 @@
+import { maskPersonalData } from "@portal/validation";
 import type { Lang } from "./language";
 
 /** The product key used as content_type (fibre | tv). */
@@ -41,6 +42,11 @@ export function track(event: AnalyticsEvent, lang: Lang): void {
   if (!enabled || typeof window === "undefined") return;
   window.dataLayer = window.dataLayer ?? [];
   const payload: Record<string, unknown> = { ...event, language: lang };
-  for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
+  for (const key of Object.keys(payload)) {
+    const value = payload[key];
+    if (value === undefined) delete payload[key];
+    // A search term or a path may hold what a visitor typed: never a MyKad, phone or email.
+    else if (typeof value === "string") payload[key] = maskPersonalData(value);
+  }
   window.dataLayer.push(payload);
 }

@@ -20,9 +20,19 @@ export function createAppApi(): AppApi {
   });
 }
 
-/** True when the error is a 404 from a service (unknown id). */
+/** The path parameters that name a page's content: a 400 naming one is a page that cannot exist. */
+const CONTENT_PATH_FIELDS = new Set(["id", "product", "category", "question", "termsType"]);
+
+/**
+ * True when the error is a 404 from a service (unknown id), or a 400 naming the id, product,
+ * category, question or legal text of the path (`/fibre/<anything>`: an id the content service's
+ * rule refuses is no page either, not a failure).
+ */
 export function isNotFoundError(error: unknown): boolean {
-  return isApiError(error, "http") && error.statusCode === 404;
+  if (!isApiError(error, "http")) return false;
+  if (error.statusCode === 404) return true;
+  const field = (error.error as { field?: unknown } | null | undefined)?.field;
+  return error.statusCode === 400 && typeof field === "string" && CONTENT_PATH_FIELDS.has(field);
 }
 
 /**

@@ -88,6 +88,6 @@ export function crumbHead(
 }
 
 /** A product's name from the configuration ("Suria Fibre", "Suria TV"), for a head's messages. */
-export function productName(match: HeadMatch, product: string): string {
+export function productName(match: HeadMatch, product: "fibre" | "tv"): string {
   return match.context.config?.products.find((item) => item.key === product)?.name ?? product;
 }

@@ -1,3 +1,5 @@
+import { maskPersonalData } from "@portal/validation";
+
 /**
  * Search-string codec for the router: every value stays a string. TanStack Router JSON-parses
  * search values by default, which would turn a postcode "01000" into the number 1000.
@@ -24,4 +26,13 @@ export function stringifySearch(search: Record<string, unknown>): string {
 export function optionalString(value: unknown): string | undefined {
   if (typeof value === "number") return String(value);
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
+
+/**
+ * Reads an optional string search value with personal data masked: a lookup's text (`?keyword=`,
+ * `?q=`) that a link, not the page's own form, may have filled with a MyKad, a phone or an email.
+ */
+export function maskedString(value: unknown): string | undefined {
+  const text = optionalString(value);
+  return text === undefined ? undefined : maskPersonalData(text);
 }

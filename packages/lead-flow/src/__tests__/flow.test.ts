@@ -280,13 +280,16 @@ describe("the journey", () => {
     expect(flow.getSnapshot().leadUpdateFlags).toBeUndefined();
   });
 
-  it("sends consent in the current language", async () => {
+  it("sends consent in the current language with the hash of the text shown", async () => {
     const { flow, api } = setup();
     await flow.generateLead();
     flow.setLanguage("en");
     await flow.giveConsent();
     expect(api.shop.submitConsent).toHaveBeenCalledWith(
-      { language: "en" },
+      {
+        language: "en",
+        consentTextHash: "c3e043161d10d76c243ea36a65b0c9b963e6d1e38d3d726a6e616fb78e0a717d",
+      },
       { token: "jwt.lead.token" },
     );
     expect(flow.getSnapshot().consent).toEqual({ language: "en" });

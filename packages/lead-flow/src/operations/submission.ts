@@ -1,4 +1,5 @@
 import {
+  consentTextHash,
   leadUpdateBodySchema,
   registerInterestSchema,
   RESIDENCE_TYPE_CODES,
@@ -128,7 +129,9 @@ export function createSubmissionOperations(ctx: OperationContext): SubmissionOpe
     const token = ctx.requireToken("giveConsent");
     const language = state().language;
     store.dispatch({ type: "started", operation: "giveConsent" });
-    await ctx.send("giveConsent", () => api.shop.submitConsent({ language }, { token }));
+    // The hash of the text shown in that language: the services keep the exact text accepted.
+    const body = { language, consentTextHash: consentTextHash(language) };
+    await ctx.send("giveConsent", () => api.shop.submitConsent(body, { token }));
     store.dispatch({ type: "consentGiven", language });
   }
 

@@ -395,7 +395,14 @@ export function AddressPicker({ onChecked }: AddressPickerProps) {
 
   const required = intl.formatMessage(messages.pickRequired);
   return (
-    <form ref={formRef} className="signup-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form
+      ref={formRef}
+      method="post"
+      className="signup-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={busy}
+    >
       <h2 ref={headingRef} tabIndex={-1}>
         {intl.formatMessage(messages.pickHeading)}
       </h2>

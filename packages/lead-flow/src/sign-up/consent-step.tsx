@@ -12,6 +12,8 @@ const messages = defineMessages({
     defaultMessage: "Personal data notice",
     description: "Heading of the consent text",
   },
+  // text1, text2 and agree are the consent text: the flow sends the SHA-256 of the catalog's
+  // text (CONSENT_TEXT_HASHES of @portal/validation), so a change here needs a new hash there.
   text1: {
     id: "signup.consent.text.1",
     defaultMessage:
@@ -79,7 +81,14 @@ export function ConsentStep() {
   const error = missing > 0 && !agreed;
   const required = intl.formatMessage(messages.required);
   return (
-    <form ref={formRef} className="signup-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form
+      ref={formRef}
+      method="post"
+      className="signup-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={busy}
+    >
       {error ? (
         <ErrorSummary
           errors={[{ id: `${id}-box`, message: required }]}

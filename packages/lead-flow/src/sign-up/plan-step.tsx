@@ -443,6 +443,7 @@ export function PlanStep() {
       <form
         ref={formRef}
         id={`${id}-form`}
+        method="post"
         noValidate
         onSubmit={onContinue}
         className="signup-form"

@@ -110,7 +110,14 @@ export function ReviewStep() {
   const required = intl.formatMessage(messages.termsRequired);
   const back = error?.reason ? MISSING_STEP[error.reason] : undefined;
   return (
-    <form ref={formRef} className="signup-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+    <form
+      ref={formRef}
+      method="post"
+      className="signup-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={busy}
+    >
       <p>{intl.formatMessage(messages.intro)}</p>
       {termsError ? (
         <ErrorSummary

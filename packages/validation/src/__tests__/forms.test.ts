@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONSENT_TEXT_HASHES,
   STATES,
   b40VerifyBodySchema,
   consentBodySchema,
@@ -261,9 +262,25 @@ describe("lead bodies", () => {
         mock: true,
       }).errors,
     ).toEqual([{ field: "otp", code: "validation.otp.format" }]);
-    expect(validate(consentBodySchema, { language: "en" }).success).toBe(true);
-    expect(validate(consentBodySchema, { language: "fr" }).errors).toEqual([
+    const en = CONSENT_TEXT_HASHES.en;
+    const bm = CONSENT_TEXT_HASHES.bm;
+    expect(validate(consentBodySchema, { language: "en", consentTextHash: en }).success).toBe(true);
+    expect(validate(consentBodySchema, { language: "bm", consentTextHash: bm }).success).toBe(true);
+    expect(validate(consentBodySchema, { language: "fr", consentTextHash: en }).errors).toEqual([
       { field: "language", code: "validation.language.invalid" },
+    ]);
+    expect(validate(consentBodySchema, { language: "en" }).errors).toEqual([
+      { field: "consentTextHash", code: "validation.required" },
+    ]);
+    expect(
+      validate(consentBodySchema, { language: "en", consentTextHash: "f".repeat(64) }).errors,
+    ).toEqual([{ field: "consentTextHash", code: "validation.invalid" }]);
+    // The other language's text is not the one shown.
+    expect(validate(consentBodySchema, { language: "en", consentTextHash: bm }).errors).toEqual([
+      { field: "consentTextHash", code: "validation.invalid" },
+    ]);
+    expect(validate(consentBodySchema, { language: "en", consentTextHash: "abc" }).errors).toEqual([
+      { field: "consentTextHash", code: "validation.invalid" },
     ]);
     expect(validate(b40VerifyBodySchema, { identityCard: "900101-14-1234" }).output).toEqual({
       identityCard: "900101141234",

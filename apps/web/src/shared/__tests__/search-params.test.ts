@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearch, stringifySearch } from "../search-params";
+import { maskedString, parseSearch, stringifySearch } from "../search-params";
 
 describe("search params codec", () => {
   it("keeps digit strings as strings (postcodes, phone numbers)", () => {
@@ -31,5 +31,18 @@ describe("search params codec", () => {
     expect(parseSearch(stringifySearch({ keyword: "sukan langsung é" }))).toEqual({
       keyword: "sukan langsung é",
     });
+  });
+});
+
+describe("maskedString", () => {
+  it("masks a MyKad, a phone number or an email a link put in a lookup", () => {
+    expect(maskedString("880412-14-5678")).toBe("[mykad]");
+    expect(maskedString("Daftar Promo RM1 - WhatsApp +60111111111 to claim")).toBe(
+      "Daftar Promo RM1 - WhatsApp [phone] to claim",
+    );
+    expect(maskedString("aina@example.com")).toBe("[email]");
+    expect(maskedString("sukan 500")).toBe("sukan 500");
+    expect(maskedString(" ")).toBeUndefined();
+    expect(maskedString(undefined)).toBeUndefined();
   });
 });

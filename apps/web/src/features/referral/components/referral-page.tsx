@@ -14,6 +14,7 @@ import {
 } from "@portal/ui";
 import {
   referralCodeFormSchema,
+  maskPersonalData,
   referralCodeSchema,
   referralStatusBodySchema,
   validate,
@@ -269,7 +270,10 @@ function CodeLookup({
     // The URL's code when the rule refuses it: shown on the field until it is edited.
     serverErrors: ruleError ? { code: ruleError } : undefined,
     messages: { code: { "validation.required": intl.formatMessage(messages.codeRequired) } },
-    onSubmit: ({ code: next }) => (next === code ? void query.refetch() : onCode(next)),
+    // A code is 6 to 12 letters or digits, so a phone number or a MyKad passes its rule: the
+    // address gets it masked (the page then names the rule), never as typed.
+    onSubmit: ({ code: next }) =>
+      next === code ? void query.refetch() : onCode(maskPersonalData(next)),
   });
 
   // The URL's code (a shared link, back button) replaces what is typed.
@@ -283,8 +287,9 @@ function CodeLookup({
   return (
     <section className="referral-section" aria-labelledby="referral-info-title">
       <h2 id="referral-info-title">{intl.formatMessage(messages.infoTitle)}</h2>
-      {/* A lookup whose code is the page's address (?code=): without scripts it is a GET. */}
-      <form {...form.formProps} method="get" className="referral-form">
+      {/* A lookup whose code is the page's address (?code=). Without scripts it posts and the
+          server answers 303 to ?code= with a well-formed code only (src/server/lookup-forms.ts). */}
+      <form {...form.formProps} className="referral-form">
         <ErrorSummary errors={form.summary} />
         <TextField
           {...form.field("code")}

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Button, Container, EmptyState, ErrorSummary, PageHeader, TextField } from "@portal/ui";
-import { siteSearchFormSchema } from "@portal/validation";
+import { siteSearchFormSchema, maskPersonalData } from "@portal/validation";
 import { useSchemaForm } from "@portal/validation/react";
 import { useEffect, type ReactNode } from "react";
 import { defineMessages, useIntl } from "react-intl";
@@ -278,12 +278,15 @@ function SearchForm({
     language: lang,
     labels: { keyword: label },
     initialValues: { keyword: initial },
-    onSubmit: ({ keyword }) => onSearch(keyword || undefined),
+    // The keyword becomes the address (and the content service's query): never a MyKad, a phone
+    // number or an email as typed.
+    onSubmit: ({ keyword }) => onSearch(maskPersonalData(keyword) || undefined),
   });
   const language = languageSearchValue(lang);
   return (
-    // The keyword is the page's address (?keyword=): without scripts the form is a GET.
-    <form {...form.formProps} method="get" role="search" className="search-form">
+    // The keyword is the page's address (?keyword=). Without scripts the form posts and the
+    // server answers 303 to ?keyword= with personal data masked (src/server/lookup-forms.ts).
+    <form {...form.formProps} role="search" className="search-form">
       <ErrorSummary errors={form.summary} />
       <TextField {...form.field("keyword")} label={label} type="search" enterKeyHint="search" />
       {language ? <input type="hidden" name="language" value={language} /> : null}

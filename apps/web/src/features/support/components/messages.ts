@@ -42,11 +42,6 @@ export const supportMessages = defineMessages({
     defaultMessage: "Try another word, or browse the topics below. You can also chat with us.",
     description: "Hint under no support search results",
   },
-  searchTitle: {
-    id: "support.search.title",
-    defaultMessage: "Support: “{query}”",
-    description: "Document title while searching the support centre",
-  },
   topics: {
     id: "support.topics",
     defaultMessage: "Browse by topic",

@@ -4,7 +4,7 @@ import type { SupportIndex } from "@portal/support-search";
 // The text helpers alone: the index itself loads when the visitor starts to search.
 import { excerpt, normalizeQuery } from "@portal/support-search/text";
 import { Container, EmptyState, ErrorSummary, PageHeader, TextField } from "@portal/ui";
-import { supportSearchFormSchema } from "@portal/validation";
+import { maskPersonalData, supportSearchFormSchema } from "@portal/validation";
 import { useSchemaForm } from "@portal/validation/react";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { useIntl } from "react-intl";
@@ -23,6 +23,9 @@ import "./support.css";
 export const SEARCH_DEBOUNCE_MS = 250;
 const RESULT_LIMIT = 20;
 const QUESTIONS_PER_TOPIC = 4;
+
+/** What the address (?q=) carries for a typed text: normalised, personal data masked. */
+const urlQuery = (text: string) => maskPersonalData(normalizeQuery(text));
 
 function SearchBox({
   query,
@@ -51,17 +54,17 @@ function SearchBox({
     labels: { q: label },
     initialValues: { q: query },
     onValuesChange: prepare,
-    onSubmit: ({ q }) => send(q),
+    onSubmit: ({ q }) => send(maskPersonalData(q)),
   });
   const text = form.values.q;
   if (query !== url.seen) {
     const ours = url.sent.indexOf(query);
     setUrl({ seen: query, sent: ours >= 0 ? url.sent.slice(ours + 1) : [] });
-    if (ours < 0 && normalizeQuery(text) !== query) form.reset({ q: query });
+    if (ours < 0 && urlQuery(text) !== query) form.reset({ q: query });
   }
 
   useEffect(() => {
-    const next = normalizeQuery(text);
+    const next = urlQuery(text);
     if (next === query) return;
     const timer = setTimeout(() => send(next), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -71,10 +74,10 @@ function SearchBox({
 
   const language = languageSearchValue(lang);
   return (
-    // The query is the page's address (?q=): without scripts the form is a GET.
+    // The query is the page's address (?q=). Without scripts the form posts and the server
+    // answers 303 to ?q= with personal data masked (src/server/lookup-forms.ts).
     <form
       {...form.formProps}
-      method="get"
       role="search"
       className="search-form support-search"
       onPointerEnter={prepare}
