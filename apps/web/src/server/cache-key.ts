@@ -1,3 +1,5 @@
+import { hasPersonalData } from "@portal/validation";
+
 /**
  * What a page's cache key is made of: its path and only the query parameters that change what
  * the page shows. Each route's parameters are the ones its `validateSearch` reads (plus `page`
@@ -38,26 +40,18 @@ export function paramsOf(pathname: string): readonly string[] {
   return [...GLOBAL_PARAMS, ...(route?.params ?? [])];
 }
 
-/** MyKad: 12 digits, or 6-2-4 with dashes (or spaces), alone or inside a longer text. */
-const MYKAD = /(^|\D)(\d{12}|\d{6}[-\s]\d{2}[-\s]\d{4})(\D|$)/;
 /**
- * A Malaysian phone number (spaces and dashes removed first): +60, 60 or 0, then a mobile number
- * (1 and 8-9 digits) or a fixed line (an area code 3-9 and 7-8 digits).
+ * True when a value looks like personal data (a MyKad number, a Malaysian phone number as people
+ * type it, an email): the one rule of `@portal/validation` that also masks logs and analytics.
  */
-const PHONE = /(^|[^\d])(\+?60|0)(1\d{8,9}|[3-9]\d{7,8})(\D|$)/;
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]{2,}/;
-
-/** True when a value looks like personal data: a MyKad number, a Malaysian phone or an email. */
-export function looksPersonal(value: string): boolean {
-  return MYKAD.test(value) || PHONE.test(value.replace(/[\s().-]/g, "")) || EMAIL.test(value);
-}
+export const looksPersonal = hasPersonalData;
 
 /** What the server does with one request's URL. */
 export interface CacheKey {
   /** Path and kept parameters, sorted: the cache key, also the URL the page is rendered for. */
   key: string;
   /**
-   * False when the URL is not to be kept or shared: a kept parameter that looks like personal
+   * False when the URL is not to be kept or shared: any parameter that looks like personal
    * data (Cache-Control: private, no-store), or a value too long to be a real filter.
    */
   cacheable: boolean;
@@ -80,6 +74,9 @@ export function cacheKeyOf(url: string): CacheKey {
     if (looksPersonal(value)) reason = "personal";
     kept.set(name, value);
   }
+  // A dropped parameter is not in the key or the page, but it is in the URL a CDN or a proxy
+  // would keep and log: a URL carrying personal data anywhere is never shared.
+  for (const value of parsed.searchParams.values()) if (looksPersonal(value)) reason = "personal";
   const query = kept.toString();
   const key = `${parsed.pathname}${query ? `?${query}` : ""}`;
   return reason ? { key, cacheable: false, reason } : { key, cacheable: true };

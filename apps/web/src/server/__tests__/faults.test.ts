@@ -67,8 +67,18 @@ describe("cache keys", () => {
     ]) {
       expect(cacheKeyOf(url), url).toMatchObject({ cacheable: false, reason: "personal" });
     }
-    // Dropped parameters are not looked at: they are not in the key, the page or the cache.
-    expect(cacheKeyOf("/?utm_content=900101145678")).toEqual({ key: "/", cacheable: true });
+    // A dropped parameter is not in the key, but the URL (which a CDN keeps and logs) is private.
+    expect(cacheKeyOf("/?utm_content=900101145678")).toEqual({
+      key: "/",
+      cacheable: false,
+      reason: "personal",
+    });
+    expect(cacheKeyOf("/b40?identityCard=880412145678")).toEqual({
+      key: "/b40",
+      cacheable: false,
+      reason: "personal",
+    });
+    expect(cacheKeyOf("/?utm_content=spring-sale")).toEqual({ key: "/", cacheable: true });
     for (const value of ["sukan", "50000", "2", "selangor", "tv3", "RM129"])
       expect(looksPersonal(value), value).toBe(false);
   });
