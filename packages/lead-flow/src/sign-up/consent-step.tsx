@@ -1,10 +1,11 @@
 "use client";
 
 import { Button, ErrorSummary } from "@portal/ui";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { PlaceLink, useSignUp } from "./context.js";
 import { common } from "./messages.js";
+import { useAgreement } from "./use-agreement.js";
 
 const messages = defineMessages({
   heading: {
@@ -57,20 +58,14 @@ const messages = defineMessages({
 export function ConsentStep() {
   const intl = useIntl();
   const { state, flow, language, productName } = useSignUp();
-  const [agreed, setAgreed] = useState(false);
-  const [missing, setMissing] = useState(0);
+  const { agreed, setAgreed, formRef, missing: error, confirm } = useAgreement();
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const failed = state.errors.giveConsent && state.errors.giveConsent.code !== "missing-token";
   const busy = state.loading.giveConsent;
-  useEffect(() => {
-    if (missing > 0) formRef.current?.querySelector<HTMLElement>("[data-error-summary]")?.focus();
-  }, [missing]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!agreed) return setMissing((n) => n + 1);
-    setMissing(0);
+    if (!confirm()) return;
     try {
       await flow.giveConsent();
     } catch {
@@ -78,7 +73,6 @@ export function ConsentStep() {
     }
   }
 
-  const error = missing > 0 && !agreed;
   const required = intl.formatMessage(messages.required);
   return (
     <form

@@ -1,12 +1,13 @@
 "use client";
 
 import { Button, ErrorSummary } from "@portal/ui";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import type { Step } from "../state.js";
 import { PlaceLink, useSignUp } from "./context.js";
 import { common } from "./messages.js";
 import { OrderSummary } from "./order-summary.js";
+import { useAgreement } from "./use-agreement.js";
 
 const messages = defineMessages({
   intro: {
@@ -83,20 +84,20 @@ const MISSING_STEP: Record<string, Step> = {
 export function ReviewStep() {
   const intl = useIntl();
   const { state, flow, navigation, onOrder, productName } = useSignUp();
-  const [terms, setTerms] = useState(false);
-  const [missing, setMissing] = useState(0);
+  const {
+    agreed: terms,
+    setAgreed: setTerms,
+    formRef,
+    missing: termsError,
+    confirm,
+  } = useAgreement();
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const busy = state.loading.purchase;
   const error = state.errors.purchase;
-  useEffect(() => {
-    if (missing > 0) formRef.current?.querySelector<HTMLElement>("[data-error-summary]")?.focus();
-  }, [missing]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!terms) return setMissing((n) => n + 1);
-    setMissing(0);
+    if (!confirm()) return;
     try {
       const { orderNumber } = await flow.purchase();
       onOrder?.(orderNumber);
@@ -106,7 +107,6 @@ export function ReviewStep() {
     }
   }
 
-  const termsError = missing > 0 && !terms;
   const required = intl.formatMessage(messages.termsRequired);
   const back = error?.reason ? MISSING_STEP[error.reason] : undefined;
   return (

@@ -10,10 +10,12 @@ import { createMemoryStorage, type LeadApi, type LeadFlow } from "../../index.js
 import { signUpCatalogs } from "../catalogs.js";
 import {
   AddressStep,
+  ConsentStep,
   DetailsStep,
   DocumentsStep,
   FibreSignUp,
   OtpStep,
+  ReviewStep,
   SignUpProvider,
   SignUpStepper,
   type SignUpNavigation,
@@ -314,6 +316,28 @@ describe("forms over the flow's drafts", () => {
     await submit(el.querySelector("form")!);
     await settle(flow);
     expect(flow.getSnapshot().step).toBe("consent");
+  });
+});
+
+describe("the boxes a step needs ticked", () => {
+  it("consent and terms: a submit without the tick sends nothing, says why and focuses the summary", async () => {
+    for (const [step, Step, text] of [
+      ["consent", ConsentStep, "Tick the box to give your consent before you continue."],
+      ["review", ReviewStep, "Accept the terms and conditions to submit."],
+    ] as const) {
+      const flow = await driveTo(createFakeFlow(), step);
+      const el = mount(<Step />, flow, "en");
+      await submit(el.querySelector("form")!);
+      const summary = el.querySelector<HTMLElement>("[data-error-summary]")!;
+      expect(document.activeElement).toBe(summary);
+      expect(summary.textContent).toContain(text);
+      expect(flow.getSnapshot().step).toBe(step);
+      const box = el.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+      expect(box.getAttribute("aria-invalid")).toBe("true");
+      act(() => box.click());
+      expect(box.getAttribute("aria-invalid")).toBeNull();
+      expect(el.querySelector("[data-error-summary]")).toBeNull();
+    }
   });
 });
 
