@@ -161,13 +161,7 @@ describe("every paged list", () => {
   });
 
   it("answers page 1 of a state without dealers empty, and no page 2", async () => {
-    const dealers = seed("content/dealers.json");
-    const empty = ["johor", "kedah", "kelantan", "melaka", "negeri-sembilan", "pahang", "perak"]
-      .concat(["perlis", "pulau-pinang", "sabah", "sarawak", "selangor", "terengganu"])
-      .concat(["kuala-lumpur", "labuan", "putrajaya"])
-      .filter((state) => !dealers.some((d) => d.state === state));
-    // Every state has a dealer in the seed: check the rule on a genre with no channel instead.
-    expect(empty).toEqual([]);
+    // Every state has a dealer in the seed: take Perlis's away.
     await db.query(
       "delete from content_documents where kind = 'dealer' and doc->>'state' = 'perlis'",
     );
@@ -243,6 +237,7 @@ describe("at 100 times the seed", () => {
         const was = before.get(url) as { bytes: number; total: number };
         expect(res.body.response.total, url).toBe(was.total * SCALE);
         const bytes = res.raw.body.length;
+        console.log(`${url}: ${was.bytes} bytes at seed size, ${bytes} at ${SCALE}x`);
         if (was.total >= 24) expect(Math.abs(bytes - was.bytes) / was.bytes, url).toBeLessThan(0.1);
         // A list shorter than a page at seed size fills one page: never more than 24 items.
         expect(res.body.response.items.length, url).toBe(Math.min(24, was.total * SCALE));
