@@ -1,5 +1,6 @@
 import { Pagination } from "@portal/ui";
 import { Link } from "@tanstack/react-router";
+import type { Lang } from "../language";
 import { lastPage } from "../pagination";
 
 /**
@@ -19,10 +20,13 @@ export function ListPagination({
       renderLink={(n, children, _kind, attributes) => (
         <Link
           to="."
-          search={(prev: Record<string, unknown>) => ({
-            ...prev,
-            page: n > 1 ? String(n) : undefined,
-          })}
+          search={(prev: { language?: Lang }) => {
+            // The canonical order (head.ts pageUrl): the page's own values, then the language.
+            const { language, ...own } = prev;
+            return { ...own, page: n > 1 ? String(n) : undefined, language };
+          }}
+          // Only the link to this very URL is the current page (not every link to /channels).
+          activeOptions={{ exact: true, includeSearch: true }}
           {...attributes}
         >
           {children}
