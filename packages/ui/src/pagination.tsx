@@ -66,9 +66,8 @@ export function Pagination({ page, total, renderLink }: PaginationProps) {
         ) : null}
         {pageWindow(page, total).map((n, i) =>
           n === null ? (
-            <li key={`gap-${i}`} className="pui-pagination__gap" aria-hidden="true">
-              …
-            </li>
+            // The ellipsis is drawn by the stylesheet: no text to translate or to read out.
+            <li key={`gap-${i}`} className="pui-pagination__gap" aria-hidden="true" />
           ) : (
             <li key={n}>
               {n === page

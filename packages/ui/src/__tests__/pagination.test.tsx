@@ -52,6 +52,14 @@ describe("Pagination", () => {
     expect(render(1, 1)).toBe("");
   });
 
+  it("marks a gap with an empty, hidden item (the stylesheet draws the ellipsis)", () => {
+    const html = render(40, 263);
+    expect(html.match(/<li class="pui-pagination__gap" aria-hidden="true"><\/li>/g)).toHaveLength(
+      2,
+    );
+    expect(html).toContain('<a href="?page=263" aria-label="Page 263">263</a>');
+  });
+
   it("speaks Malay", () => {
     const html = render(1, 2, "ms");
     expect(html).toContain('aria-label="Penomboran halaman"');
