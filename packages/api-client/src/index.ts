@@ -55,3 +55,4 @@ export {
 } from "./transport.js";
 export { uploadToSignedUrl, type UploadOptions } from "./upload.js";
 export { operationSpecs, type OperationTypes } from "./generated/operations.js";
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, lastPage, listAllPages, type Page } from "./pages.js";

@@ -35,7 +35,13 @@ export {
   type SiteHeaderProps,
 } from "./layout.js";
 export { uiMessages } from "./messages.js";
-export { Pagination, type PaginationProps } from "./pagination.js";
+export {
+  Pagination,
+  pageWindow,
+  type PageLinkAttributes,
+  type PageLinkKind,
+  type PaginationProps,
+} from "./pagination.js";
 export {
   formatRinggit,
   installationText,

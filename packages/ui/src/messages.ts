@@ -55,6 +55,11 @@ export const uiMessages = {
     description: "Previous page",
   },
   next: { id: "ui.pagination.next", defaultMessage: "Next", description: "Next page" },
+  page: {
+    id: "ui.pagination.page",
+    defaultMessage: "Page {page}",
+    description: "Accessible name of a numbered link of a pagination (its text is the number)",
+  },
   pageOf: {
     id: "ui.pagination.page-of",
     defaultMessage: "Page {page} of {total}",

@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { Breadcrumbs, Pagination } from "../src/index.js";
+import {
+  Breadcrumbs,
+  Pagination,
+  type PageLinkAttributes,
+  type PageLinkKind,
+} from "../src/index.js";
 import { useText } from "./text.js";
 
 /** Breadcrumbs and pagination: the app renders the links (its router's), the component the frame. */
@@ -21,8 +26,8 @@ function Trail({ depth }: { depth: number }) {
 export const BreadcrumbsThreeLevels: Story = { render: () => <Trail depth={3} /> };
 export const BreadcrumbsOneLevel: Story = { render: () => <Trail depth={1} /> };
 
-const link = (page: number, label: ReactNode, rel: "prev" | "next") => (
-  <a href={`?page=${page}`} rel={rel}>
+const link = (page: number, label: ReactNode, _kind: PageLinkKind, attrs: PageLinkAttributes) => (
+  <a href={`?page=${page}`} {...attrs}>
     {label}
   </a>
 );
@@ -36,4 +41,8 @@ export const PaginationMiddlePage: Story = {
 /** Last page: no next link. */
 export const PaginationLastPage: Story = {
   render: () => <Pagination page={5} total={5} renderLink={link} />,
+};
+/** Many pages: the first, the last and the current page's neighbours, with gaps. */
+export const PaginationManyPages: Story = {
+  render: () => <Pagination page={40} total={263} renderLink={link} />,
 };

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, notFound } from "@tanstack/react-router";
 import {
   STATE_LABELS,
   dealersQueryOptions,
@@ -9,20 +9,25 @@ import { DistributorsPage } from "../features/distributors/components/distributo
 import { breadcrumbs, pageHead } from "../shared/head";
 import { shellMessages } from "../shared/messages";
 import { headTools } from "../shared/route-head";
+import { pageNumber, pageSearch } from "../shared/pagination";
 import { loadContent } from "../shared/route-helpers";
 import { distributorsPageMessages as messages } from "../features/distributors/messages";
 
 export const Route = createFileRoute("/distributors")({
-  validateSearch: (search: Record<string, unknown>): { state?: StateSlug } => ({
+  // ?page=n pages a state's dealers (n >= 2; a page that does not exist is the 404 page).
+  validateSearch: (search: Record<string, unknown>): { state?: StateSlug; page?: string } => ({
     state: isStateSlug(search.state) ? search.state : undefined,
+    page: pageSearch(search.page),
   }),
-  loaderDeps: ({ search }) => ({ state: search.state }),
+  loaderDeps: ({ search }) => ({ state: search.state, page: search.page }),
   loader: async ({ context, deps }) => {
+    const page = pageNumber(deps.page);
     if (deps.state)
       await loadContent(
         context,
-        context.queryClient.ensureQueryData(dealersQueryOptions(deps.state)),
+        context.queryClient.ensureQueryData(dealersQueryOptions(deps.state, page)),
       );
+    else if (page > 1) throw notFound();
   },
   // Each state's list is a page of its own (indexed, in the sitemap).
   head: ({ match }) => {
@@ -33,7 +38,7 @@ export const Route = createFileRoute("/distributors")({
       : intl.formatMessage(messages.title);
     return pageHead(context, {
       path: "/distributors",
-      search: { state },
+      search: { state, page: match.search.page },
       title,
       description: intl.formatMessage(messages.lead),
       jsonLd: [
@@ -48,11 +53,12 @@ export const Route = createFileRoute("/distributors")({
 });
 
 function DistributorsRoute() {
-  const { state } = Route.useSearch();
+  const { state, page } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <DistributorsPage
       state={state}
+      page={pageNumber(page)}
       onStateChange={(next) => void navigate({ search: { state: next } })}
     />
   );

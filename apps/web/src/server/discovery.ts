@@ -1,3 +1,4 @@
+import { listAllPages } from "@portal/api-client";
 import { STATES } from "@portal/validation";
 import { api } from "../shared/api";
 import { pageUrl } from "../shared/head";
@@ -48,18 +49,19 @@ export async function sitemapPages(
   const c = api.content;
   const [channels, movies, packs, bundles, campaigns, articles, fibre, tv, support, ...terms] =
     await Promise.all([
-      c.listChannels({ lang }),
-      c.listMovies({ lang }),
-      c.listPackages({ lang }),
-      c.listBundles({ lang }),
+      // The paged lists, every page (100 items a call): the sitemap names every item.
+      listAllPages((page) => c.listChannels({ lang, ...page })),
+      listAllPages((page) => c.listMovies({ lang, ...page })),
+      listAllPages((page) => c.listPackages({ lang, ...page })),
+      listAllPages((page) => c.listBundles({ lang, ...page })),
       c.getCampaigns({ lang }),
-      c.listStoreArticles({ lang }),
+      listAllPages((page) => c.listStoreArticles({ lang, ...page })),
       c.getProductComboList({ lang, product: "fibre" }),
       c.getProductComboList({ lang, product: "tv" }),
       c.getSupportAll({ lang }),
       ...TERMS.map((termsType) => c.getTerms({ lang, termsType })),
     ]);
-  const articleDates = articles.data.map((item) => item.publishedAt);
+  const articleDates = articles.map((item) => item.publishedAt);
   // An upcoming campaign's start is a date to come, not a modification: it gets none (and a
   // "current" campaign whose start is still to come by this server's clock neither: newestPast).
   const started = (item: (typeof campaigns.data)[number]) =>
@@ -73,20 +75,20 @@ export async function sitemapPages(
     { path: "/tv" },
     ...tv.data.map((item) => ({ path: `/tv/${item.id}` })),
     { path: "/channels" },
-    ...channels.data.items.map((item) => ({ path: `/channels/${item.id}` })),
+    ...channels.map((item) => ({ path: `/channels/${item.id}` })),
     { path: "/movies" },
-    ...movies.data.items.map((item) => ({ path: `/movies/${item.id}` })),
+    ...movies.map((item) => ({ path: `/movies/${item.id}` })),
     { path: "/packages" },
-    ...packs.data.items.map((item) => ({ path: `/packages/${item.id}` })),
+    ...packs.map((item) => ({ path: `/packages/${item.id}` })),
     { path: "/bundles" },
-    ...bundles.data.items.map((item) => ({ path: `/bundles/${item.id}` })),
+    ...bundles.map((item) => ({ path: `/bundles/${item.id}` })),
     { path: "/campaigns", lastmod: newest(campaignDates) },
     ...campaigns.data.map((item) => ({
       path: `/campaigns/${item.id}`,
       lastmod: newest(started(item)),
     })),
     { path: "/store", lastmod: newest(articleDates) },
-    ...articles.data.map((item) => ({
+    ...articles.map((item) => ({
       path: `/store/${item.id}`,
       lastmod: newest([item.publishedAt]),
     })),

@@ -1,23 +1,44 @@
+import { MAX_PAGE_SIZE } from "@portal/api-client";
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
 import { api } from "./api";
 import type { ProductKey } from "./analytics";
 import { useLanguage, type Lang } from "./language";
 
+/** A channel genre key (content.yaml GenreKey), the channel listing's filter. */
+export type ChannelGenre = NonNullable<
+  NonNullable<Parameters<typeof api.content.listChannels>[0]>["genre"]
+>;
+
 // The catalogue listings that pages other than their own need (a plan names its packs, a pack its
 // channels, a bundle its plan): one query each, shared with the listing pages by query key.
 
-/** All add-on packs (listing/package). */
-export const packageListQueryOptions = (lang: Lang) =>
+/** One page of the add-on packs, cheapest first (listing/package; 24 a page). */
+export const packagePageQueryOptions = (lang: Lang, page = 1) =>
   queryOptions({
-    queryKey: ["content", "packages", lang],
-    queryFn: async () => (await api.content.listPackages({ lang })).data,
+    queryKey: ["content", "packages", lang, page],
+    queryFn: async () => (await api.content.listPackages({ lang, page })).data,
   });
 
-/** All channels, ordered by number (listing/channel). */
-export const channelListQueryOptions = (lang: Lang) =>
+/** One page of the channels by number (listing/channel; 24 a page), of one genre when given. */
+export const channelPageQueryOptions = (lang: Lang, page = 1, genre?: ChannelGenre) =>
   queryOptions({
-    queryKey: ["content", "channels", lang],
-    queryFn: async () => (await api.content.listChannels({ lang })).data,
+    queryKey: ["content", "channels", lang, page, genre ?? null],
+    queryFn: async () =>
+      (await api.content.listChannels({ lang, page, ...(genre ? { genre } : {}) })).data,
+  });
+
+// The names other pages show (a pack's channels, a plan's packs): the first page of the largest
+// size, one bounded call (100 items) however big the catalogue grows; an id beyond it shows as
+// the id (see PackLinks, ChannelLinks).
+const packNamesQueryOptions = (lang: Lang) =>
+  queryOptions({
+    queryKey: ["content", "packages", lang, "names"],
+    queryFn: async () => (await api.content.listPackages({ lang, limit: MAX_PAGE_SIZE })).data,
+  });
+const channelNamesQueryOptions = (lang: Lang) =>
+  queryOptions({
+    queryKey: ["content", "channels", lang, "names"],
+    queryFn: async () => (await api.content.listChannels({ lang, limit: MAX_PAGE_SIZE })).data,
   });
 
 /** Combo list of a product (get-{product}-combo-list). */
@@ -33,13 +54,13 @@ const byId = (items: readonly { id: string; name: string }[]) =>
 /** Names of the add-on packs by id, in the visitor's language. */
 export function usePackNames(): Map<string, string> {
   const { lang } = useLanguage();
-  return useSuspenseQuery({ ...packageListQueryOptions(lang), select: (d) => byId(d.items) }).data;
+  return useSuspenseQuery({ ...packNamesQueryOptions(lang), select: (d) => byId(d.items) }).data;
 }
 
 /** Names of the channels by id, in the visitor's language. */
 export function useChannelNames(): Map<string, string> {
   const { lang } = useLanguage();
-  return useSuspenseQuery({ ...channelListQueryOptions(lang), select: (d) => byId(d.items) }).data;
+  return useSuspenseQuery({ ...channelNamesQueryOptions(lang), select: (d) => byId(d.items) }).data;
 }
 
 /** Names of a product's plans (combos) by id, in the visitor's language. */

@@ -1,13 +1,17 @@
 import { notFound } from "@tanstack/react-router";
 import { isNotFoundError } from "./api";
 import type { ContentBudget } from "./content-budget";
+import { isPageOutOfRange } from "./pagination";
 
-/** Awaits a loader prefetch and turns a service 404 into the router's not-found page. */
+/**
+ * Awaits a loader prefetch and turns a service 404 into the router's not-found page, as well as a
+ * listing page past the last one (the service's 400 naming `page`: a `?page=` nobody links to).
+ */
 export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
   try {
     return await promise;
   } catch (error) {
-    if (isNotFoundError(error)) throw notFound();
+    if (isNotFoundError(error) || isPageOutOfRange(error)) throw notFound();
     throw error;
   }
 }

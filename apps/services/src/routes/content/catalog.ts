@@ -11,7 +11,11 @@ import {
 } from "../../content/encoded.js";
 import { contentVersion, importContent, type ContentKind } from "../../content/importer.js";
 import { contentPricer, type ContentPricer, type PricedKind } from "../../content/prices.js";
-import { activeHighlight, ContentRepository } from "../../content/repository.js";
+import {
+  activeHighlight,
+  ContentRepository,
+  type PageFilterField,
+} from "../../content/repository.js";
 import { buildSiteIndexes, searchSite } from "../../content/site-search.js";
 import { createSupportIndex, normalizeQuery, type SupportCategory } from "@portal/support-search";
 import { malaysianDate } from "../../lib/clock.js";
@@ -56,6 +60,13 @@ const intFromEnv = (name: string, fallback: number): number => {
 };
 
 type Params = Record<string, string>;
+/** The page parameters of content.yaml (PageQuery, PageLimitQuery; defaults filled by Ajv). */
+interface PageParams {
+  page: number;
+  limit: number;
+}
+/** A cached page: its answer and the list's total (to refuse a page past the last). */
+type PageAnswer = Answer & { total: number };
 const paramsOf = (request: FastifyRequest) => request.params as Params;
 const langQuery = (request: FastifyRequest) => (request.query as { lang: string }).lang;
 
@@ -198,25 +209,6 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       );
     };
 
-  /** A listing call (`?lang=`) of plans or packs, each with its price of the day. */
-  const pricedListing =
-    (operationId: string, kind: PricedKind) => (request: FastifyRequest, reply: FastifyReply) => {
-      const lang = langQuery(request);
-      const day = today();
-      const key = `${operationId}:${lang}@${day}`;
-      return respond(
-        reply,
-        key,
-        pricedLoad(
-          lang,
-          day,
-          () => repo.listing(kind, lang),
-          (pricer, json) => pricer.listing(kind, json),
-        ),
-        emptyList(key),
-      );
-    };
-
   /** GET of every document of a kind as an array, in file order. */
   const list =
     (operationId: string, kind: ContentKind) => (request: FastifyRequest, reply: FastifyReply) => {
@@ -225,12 +217,67 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       return respond(reply, key, () => repo.list(kind, lang as string), emptyList(key));
     };
 
-  /** A listing call (`?lang=`) answering `{ items, total }`. */
-  const listing =
-    (operationId: string, kind: ContentKind) => (request: FastifyRequest, reply: FastifyReply) => {
-      const lang = langQuery(request);
-      const key = `${operationId}:${lang}`;
-      return respond(reply, key, () => repo.listing(kind, lang), emptyList(key));
+  /**
+   * One page of a list (issue 22): `{ items, total, page, limit }` cut by the database, cached
+   * per page like every answer (with its compressed variants and ETag). A page past the last
+   * one is the contract's 400 naming `page`; page 1 always answers, empty when nothing matches.
+   */
+  const respondPage = (
+    reply: FastifyReply,
+    key: string,
+    { page, limit }: PageParams,
+    load: () => Promise<{ json: string; total: number }>,
+  ): undefined | Promise<FastifyReply> => {
+    const answerPage = (answer: PageAnswer) => {
+      if (page > 1 && (page - 1) * limit >= answer.total) {
+        const last = Math.max(1, Math.ceil(answer.total / limit));
+        throw badRequest(
+          "page",
+          "validation.page.outOfRange",
+          `page ${page} is past the last page (${last})`,
+        );
+      }
+      return send(reply, answer);
+    };
+    const pageKey = `${key}:p${page}:l${limit}`;
+    const hit = cache.peek<PageAnswer>(pageKey);
+    if (hit) {
+      answerPage(hit);
+      return undefined;
+    }
+    return cache
+      .get<PageAnswer>(pageKey, async () => {
+        const { json, total } = await load();
+        return { ...answerOf(json), total };
+      })
+      .then((answer) => {
+        if (!answer) throw new Error(`${pageKey}: a page answered nothing`);
+        return answerPage(answer);
+      });
+  };
+  const pageOf = (request: FastifyRequest) => request.query as PageParams;
+
+  /** A paged listing (`?lang=&page=&limit=`) of documents, optionally filtered on a field. */
+  const pagedListing =
+    (operationId: string, kind: ContentKind, filter?: PageFilterField) =>
+    (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.query as PageParams & { lang: string } & Record<string, string>;
+      const value = filter ? query[filter] : undefined;
+      const match = filter && value ? { field: filter, value } : undefined;
+      return respondPage(reply, `${operationId}:${query.lang}:${value ?? ""}`, query, () =>
+        repo.page(kind, query.lang, { ...query, match, genres: kind === "channel" }),
+      );
+    };
+
+  /** A paged listing of plans or packs, each with its price of the day. */
+  const pricedPagedListing =
+    (operationId: string, kind: PricedKind) => (request: FastifyRequest, reply: FastifyReply) => {
+      const query = request.query as PageParams & { lang: string };
+      const day = today();
+      return respondPage(reply, `${operationId}:${query.lang}@${day}`, query, async () => {
+        const { json, total } = await repo.page(kind, query.lang, query);
+        return { json: (await pricerOf(query.lang, day)).listing(kind, json), total };
+      });
     };
 
   /** The current banner of a kind: the first in file order whose window contains now. */
@@ -387,16 +434,20 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
         () => notFound(`Campaign ${id} not found`, "campaign.notFound"),
       );
     },
-    listStoreArticles: list("listStoreArticles", "article"),
+    listStoreArticles(request, reply) {
+      const { lang } = paramsOf(request);
+      return respondPage(reply, `listStoreArticles:${lang}`, pageOf(request), () =>
+        repo.page("article", lang as string, pageOf(request)),
+      );
+    },
     getStoreArticle: byId("getStoreArticle", "article", "Store article"),
     getDealersByState(request, reply) {
       const { state } = paramsOf(request);
-      const key = `getDealersByState:${state}`;
-      return respond(
-        reply,
-        key,
-        () => repo.list("dealer", "", { field: "state", value: state as string }),
-        emptyList(key),
+      return respondPage(reply, `getDealersByState:${state}`, pageOf(request), () =>
+        repo.page("dealer", "", {
+          ...pageOf(request),
+          match: { field: "state", value: state as string },
+        }),
       );
     },
     getChannel: byId("getChannel", "channel", "Channel"),
@@ -418,10 +469,10 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       });
       return send(reply, answer as Answer);
     },
-    listPackages: pricedListing("listPackages", "package"),
-    listChannels: listing("listChannels", "channel"),
-    listBundles: pricedListing("listBundles", "bundle"),
-    listMovies: listing("listMovies", "movie"),
+    listPackages: pricedPagedListing("listPackages", "package"),
+    listChannels: pagedListing("listChannels", "channel", "genre"),
+    listBundles: pricedPagedListing("listBundles", "bundle"),
+    listMovies: pagedListing("listMovies", "movie"),
     getHome(request, reply) {
       const lang = langQuery(request);
       const day = today();

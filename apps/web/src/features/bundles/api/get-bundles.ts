@@ -2,11 +2,11 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
-/** All bundles (listing/bundle). */
-export const bundleListQueryOptions = (lang: Lang) =>
+/** One page of the bundles (listing/bundle; 24 a page). */
+export const bundlePageQueryOptions = (lang: Lang, page = 1) =>
   queryOptions({
-    queryKey: ["content", "bundles", lang],
-    queryFn: async () => (await api.content.listBundles({ lang })).data,
+    queryKey: ["content", "bundles", lang, page],
+    queryFn: async () => (await api.content.listBundles({ lang, page })).data,
   });
 
 /** One bundle. */

@@ -3,9 +3,10 @@ import { CardGrid, CardGridItem, Container, EmptyState, PageHeader } from "@port
 import { defineMessages, useIntl } from "react-intl";
 import { BundleCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { ListPagination } from "../../../shared/components/list-pagination";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { bundleListQueryOptions } from "../api/get-bundles";
+import { bundlePageQueryOptions } from "../api/get-bundles";
 import { bundleListMessages } from "../messages";
 
 const messages = {
@@ -20,10 +21,10 @@ const messages = {
 };
 
 /** Bundle listing (listing/bundle). */
-export function BundleListPage() {
+export function BundleListPage({ page }: { page: number }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const { data } = useSuspenseQuery(bundleListQueryOptions(lang));
+  const { data } = useSuspenseQuery(bundlePageQueryOptions(lang, page));
   const title = intl.formatMessage(messages.title);
   usePageAnalytics({ pageType: "bundle_list", product: "fibre" });
   return (
@@ -41,6 +42,7 @@ export function BundleListPage() {
           ))}
         </CardGrid>
       )}
+      <ListPagination listing={data} />
     </Container>
   );
 }

@@ -2,8 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
-/** All channels, ordered by number (listing/channel); shared with the pages that name channels. */
-export { channelListQueryOptions } from "../../../shared/catalogue";
+/** One page of the channels by number (listing/channel), optionally of one genre. */
+export { channelPageQueryOptions, type ChannelGenre } from "../../../shared/catalogue";
 
 /** One channel. */
 export const channelQueryOptions = (lang: Lang, id: string) =>

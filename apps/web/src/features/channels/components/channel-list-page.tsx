@@ -3,9 +3,10 @@ import { Container, EmptyState, PageHeader, SelectField } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import { ChannelRow } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { ListPagination } from "../../../shared/components/list-pagination";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { channelListQueryOptions } from "../api/get-channels";
+import { channelPageQueryOptions, type ChannelGenre } from "../api/get-channels";
 import { channelListMessages } from "../messages";
 
 const messages = {
@@ -34,23 +35,24 @@ const messages = {
   }),
 };
 
-/** Channel listing with a genre filter kept in the URL (?genre=). */
+/**
+ * One page of the channel listing (24 channels), with a genre filter kept in the URL (?genre=),
+ * numbered pages (?page=) and the count of every channel the filter keeps.
+ */
 export function ChannelListPage({
   genre,
+  page,
   onGenreChange,
 }: {
-  genre?: string;
+  genre?: ChannelGenre | undefined;
+  page: number;
   onGenreChange: (genre: string | undefined) => void;
 }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const { data } = useSuspenseQuery(channelListQueryOptions(lang));
+  const { data } = useSuspenseQuery(channelPageQueryOptions(lang, page, genre));
   const title = intl.formatMessage(messages.title);
   usePageAnalytics({ pageType: "channel_list", product: "tv" });
-
-  const genres = new Map<string, string>();
-  for (const channel of data.items) genres.set(channel.genre, channel.genreName);
-  const channels = genre ? data.items.filter((channel) => channel.genre === genre) : data.items;
 
   return (
     <Container>
@@ -62,23 +64,24 @@ export function ChannelListPage({
           value={genre ?? ""}
           onChange={(event) => onGenreChange(event.target.value || undefined)}
           placeholder={intl.formatMessage(messages.allGenres)}
-          options={[...genres].map(([value, label]) => ({ value, label }))}
+          options={data.genres.map((item) => ({ value: item.genre, label: item.genreName }))}
         />
       </div>
       <p className="result-count" aria-live="polite">
-        {intl.formatMessage(messages.count, { count: channels.length })}
+        {intl.formatMessage(messages.count, { count: data.total })}
       </p>
-      {channels.length === 0 ? (
+      {data.items.length === 0 ? (
         <EmptyState title={intl.formatMessage(messages.empty)} />
       ) : (
         <ul className="channel-list" data-testid="channel-list">
-          {channels.map((channel) => (
+          {data.items.map((channel) => (
             <li key={channel.id} className="channel-row">
               <ChannelRow channel={channel} />
             </li>
           ))}
         </ul>
       )}
+      <ListPagination listing={data} />
     </Container>
   );
 }

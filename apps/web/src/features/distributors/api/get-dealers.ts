@@ -22,9 +22,9 @@ export const STATE_LABELS = Object.fromEntries(
   STATES.map((state) => [state, STATE_NAMES[state].replace(/^Wilayah Persekutuan /, "W.P. ")]),
 ) as Record<StateSlug, string>;
 
-/** Distributors (dealers) in one state; the call has no language. */
-export const dealersQueryOptions = (state: StateSlug) =>
+/** One page of the distributors (dealers) in one state (24 a page); the call has no language. */
+export const dealersQueryOptions = (state: StateSlug, page = 1) =>
   queryOptions({
-    queryKey: ["content", "dealers", state],
-    queryFn: async () => (await api.content.getDealersByState({ state })).data,
+    queryKey: ["content", "dealers", state, page],
+    queryFn: async () => (await api.content.getDealersByState({ state, page })).data,
   });

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { Container, EmptyState, PageHeader, SelectField } from "@portal/ui";
 import { defineMessages, useIntl } from "react-intl";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { ListPagination } from "../../../shared/components/list-pagination";
 import { useConfig } from "../../../shared/config";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { STATES, STATE_LABELS, dealersQueryOptions, type StateSlug } from "../api/get-dealers";
@@ -64,10 +65,11 @@ const weekdays = defineMessages({
   sun: { id: "weekday.sun", defaultMessage: "Sun", description: "Short weekday" },
 });
 
-function DealerList({ state }: { state: StateSlug }) {
+function DealerList({ state, page }: { state: StateSlug; page: number }) {
   const intl = useIntl();
   const config = useConfig();
-  const { data: dealers } = useSuspenseQuery(dealersQueryOptions(state));
+  const { data } = useSuspenseQuery(dealersQueryOptions(state, page));
+  const dealers = data.items;
   const stateName = STATE_LABELS[state];
   if (dealers.length === 0)
     return <EmptyState title={intl.formatMessage(messages.empty, { state: stateName })} />;
@@ -75,7 +77,7 @@ function DealerList({ state }: { state: StateSlug }) {
   return (
     <>
       <p className="result-count" aria-live="polite">
-        {intl.formatMessage(messages.count, { count: dealers.length, state: stateName })}
+        {intl.formatMessage(messages.count, { count: data.total, state: stateName })}
       </p>
       <ul className="dealer-list">
         {dealers.map((dealer) => (
@@ -114,16 +116,19 @@ function DealerList({ state }: { state: StateSlug }) {
           </li>
         ))}
       </ul>
+      <ListPagination listing={data} />
     </>
   );
 }
 
-/** Distributors by state, with the state kept in the URL (?state=). */
+/** Distributors by state, with the state (?state=) and the page (?page=) kept in the URL. */
 export function DistributorsPage({
   state,
+  page,
   onStateChange,
 }: {
   state?: StateSlug;
+  page: number;
   onStateChange: (state: StateSlug | undefined) => void;
 }) {
   const intl = useIntl();
@@ -148,7 +153,7 @@ export function DistributorsPage({
         />
       </div>
       {state ? (
-        <DealerList state={state} />
+        <DealerList state={state} page={page} />
       ) : (
         <EmptyState title={intl.formatMessage(messages.pick)} />
       )}

@@ -2,11 +2,11 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
-/** All movies (static/afab). */
-export const movieListQueryOptions = (lang: Lang) =>
+/** One page of the movies (static/afab; 24 a page). */
+export const moviePageQueryOptions = (lang: Lang, page = 1) =>
   queryOptions({
-    queryKey: ["content", "movies", lang],
-    queryFn: async () => (await api.content.listMovies({ lang })).data,
+    queryKey: ["content", "movies", lang, page],
+    queryFn: async () => (await api.content.listMovies({ lang, page })).data,
   });
 
 /** One movie (static/movie/{lang}/{id}). */

@@ -3,9 +3,10 @@ import { CardGrid, CardGridItem, Container, EmptyState, PageHeader } from "@port
 import { defineMessages, useIntl } from "react-intl";
 import { MovieCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { ListPagination } from "../../../shared/components/list-pagination";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { movieListQueryOptions } from "../api/get-movies";
+import { moviePageQueryOptions } from "../api/get-movies";
 import { movieListMessages } from "../messages";
 
 const messages = {
@@ -20,10 +21,10 @@ const messages = {
 };
 
 /** Movie listing (static/afab). */
-export function MovieListPage() {
+export function MovieListPage({ page }: { page: number }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const { data } = useSuspenseQuery(movieListQueryOptions(lang));
+  const { data } = useSuspenseQuery(moviePageQueryOptions(lang, page));
   const title = intl.formatMessage(messages.title);
   usePageAnalytics({ pageType: "movie_list", product: "tv" });
   return (
@@ -41,6 +42,7 @@ export function MovieListPage() {
           ))}
         </CardGrid>
       )}
+      <ListPagination listing={data} />
     </Container>
   );
 }

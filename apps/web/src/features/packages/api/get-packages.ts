@@ -3,7 +3,7 @@ import { api } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
 /** All add-on packs (listing/package); shared with the pages that name packs. */
-export { packageListQueryOptions } from "../../../shared/catalogue";
+export { packagePageQueryOptions } from "../../../shared/catalogue";
 
 /** One add-on pack. */
 export const packageQueryOptions = (lang: Lang, id: string) =>

@@ -3,9 +3,10 @@ import { CardGrid, CardGridItem, Container, EmptyState, PageHeader } from "@port
 import { defineMessages, useIntl } from "react-intl";
 import { PackageCard } from "../../../shared/components/content-cards";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { ListPagination } from "../../../shared/components/list-pagination";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { packageListQueryOptions } from "../api/get-packages";
+import { packagePageQueryOptions } from "../api/get-packages";
 import { packageListMessages } from "../messages";
 
 const messages = {
@@ -20,10 +21,10 @@ const messages = {
 };
 
 /** Add-on pack listing (listing/package). */
-export function PackageListPage() {
+export function PackageListPage({ page }: { page: number }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const { data } = useSuspenseQuery(packageListQueryOptions(lang));
+  const { data } = useSuspenseQuery(packagePageQueryOptions(lang, page));
   const title = intl.formatMessage(messages.title);
   usePageAnalytics({ pageType: "package_list", product: "tv" });
   return (
@@ -41,6 +42,7 @@ export function PackageListPage() {
           ))}
         </CardGrid>
       )}
+      <ListPagination listing={data} />
     </Container>
   );
 }

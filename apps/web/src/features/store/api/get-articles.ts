@@ -2,11 +2,11 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
-/** Store articles, newest first. */
-export const articleListQueryOptions = (lang: Lang) =>
+/** One page of the store articles, newest first (24 a page). */
+export const articlePageQueryOptions = (lang: Lang, page = 1) =>
   queryOptions({
-    queryKey: ["content", "articles", lang],
-    queryFn: async () => (await api.content.listStoreArticles({ lang })).data,
+    queryKey: ["content", "articles", lang, page],
+    queryFn: async () => (await api.content.listStoreArticles({ lang, page })).data,
   });
 
 /** One store article. */
