@@ -291,15 +291,24 @@ export function buildSiteIndex(documents: readonly SiteDocument[]): SiteIndex {
   };
 }
 
-/** The content rows the site search indexes. */
+/**
+ * The content rows the site search indexes, read in pages of 1,000 so that no one answer holds
+ * the event loop long (PGlite parses an answer in the process, in one go: at 100x the content a
+ * single read of 35,000 documents did).
+ */
 async function siteRows(db: Queryable): Promise<ContentRow[]> {
-  const { rows } = await db.query<ContentRow>(
-    `select kind, lang, doc from content_documents
-     where kind = any($1) and lang in ('bm', 'en')
-     order by array_position($1, kind), lang, position`,
-    [SITE_KINDS],
-  );
-  return rows;
+  const all: ContentRow[] = [];
+  for (;;) {
+    const { rows } = await db.query<ContentRow>(
+      `select kind, lang, doc from content_documents
+       where kind = any($1) and lang in ('bm', 'en')
+       order by array_position($1, kind), lang, position, id
+       limit 1000 offset $2`,
+      [SITE_KINDS, all.length],
+    );
+    all.push(...rows);
+    if (rows.length < 1000) return all;
+  }
 }
 
 /** Builds the site index of both languages from the content tables, in one go. */
