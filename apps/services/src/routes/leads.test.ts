@@ -280,6 +280,23 @@ describe("a lead's round trips (issue 22)", () => {
     expect((await statements()) - mid).toBe(1);
   });
 
+  it("writes leads asked for at once with one INSERT, each with its own id and token", async () => {
+    await createLead(ctx.app);
+    const before = await statements();
+    const leadsBefore = await count("leads");
+    const created = await Promise.all(Array.from({ length: 20 }, () => createLead(ctx.app)));
+    // The 20 requests reach the service over two turns of the event loop under inject: 2 INSERTs.
+    expect((await statements()) - before).toBeLessThanOrEqual(2);
+    expect(new Set(created.map((c) => c.leadId)).size).toBe(20);
+    expect(await count("leads")).toBe(leadsBefore + 20);
+    const changed = await Promise.all(
+      created.map((c) =>
+        call(ctx.app, { method: "PATCH", url: UPDATE, token: c.token, payload: { name: "Ali" } }),
+      ),
+    );
+    expect(changed.map((r) => r.body.response?.leadId)).toEqual(created.map((c) => c.leadId));
+  });
+
   it("serialises concurrent changes of one lead: each answer shows its own write", async () => {
     const { token } = await createLead(ctx.app);
     const names = Array.from({ length: 8 }, (_, i) => `Aminah ${"abcdefgh"[i]}`);
