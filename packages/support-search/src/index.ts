@@ -17,12 +17,16 @@ export {
   OTHER_FORMS,
   TYPO_WEIGHT,
   createSearchIndex,
+  createSearchIndexAsync,
+  type BuildOptions,
   type SearchDocument,
   type SearchField,
   type SearchHit,
   type SearchIndex,
   type SearchMatch,
   type SearchOptions,
+  type SearchPage,
+  IMPACT_RESOLUTION,
 } from "./search-index";
 export {
   ONE_TYPO_LENGTH,

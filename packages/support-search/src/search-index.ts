@@ -2,7 +2,7 @@
 // exact terms, word families (Malay affixes, English inflections), prefixes, suffixes and typos.
 // The support centre and the content service's site search are both built on it.
 import { Index } from "flexsearch";
-import { MIN_WILDCARD_LENGTH, WILDCARD_WEIGHT, idf } from "./bm25";
+import { BM25_K1, MIN_WILDCARD_LENGTH, WILDCARD_WEIGHT, idf } from "./bm25";
 import { SupportSearchError } from "./errors";
 import { typoBudget } from "./language";
 import { normalizeQuery, tokenize } from "./text";
@@ -57,12 +57,29 @@ export type SearchOptions = {
   limit?: number;
   /** Keeps only the documents at the positions it accepts. */
   filter?: (position: number) => boolean;
+  /**
+   * Most documents ranked per matched index term, the highest-impact first (a term in a short
+   * title before one deep in a text; see IMPACT_RESOLUTION); default all. With a bound, a query's
+   * cost no longer grows with the number of documents holding its words, and the ranking is exact
+   * as long as no term is in more documents than the bound (a quarter of it for the prefixes,
+   * suffixes and typo corrections of a query term).
+   */
+  candidatesPerTerm?: number;
+};
+
+/** Ranked documents and how many documents matched in all. */
+export type SearchPage = {
+  hits: SearchHit[];
+  /** Distinct documents matching any form of any query term (filter applied), ranked or not. */
+  total: number;
 };
 
 /** A built index. */
 export type SearchIndex = {
   /** Ranked documents for a query; empty for an empty or whitespace-only query. */
   search(query: string, options?: SearchOptions): SearchHit[];
+  /** The same hits, and the number of documents that matched. */
+  searchPage(query: string, options?: SearchOptions): SearchPage;
   /** Number of documents. */
   readonly size: number;
   /** Number of distinct indexed terms. */
@@ -90,6 +107,13 @@ export const OTHER_FORMS = 0.3;
 export const MAX_QUERY_TERMS = 16;
 
 const DEFAULT_SEARCH_LIMIT = 10;
+
+/**
+ * Impact buckets of the postings: flexsearch's `resolution` with our own `score` function puts
+ * each (document, term) in the bucket of its BM25F weight times the document's weight, highest
+ * first, so `limit` on a term's postings returns its highest-impact documents.
+ */
+export const IMPACT_RESOLUTION = 32;
 
 /** Checks a `limit` option: a number >= 0 or Infinity; undefined gives the default. */
 export function checkLimit(method: string, limit: unknown, fallback: number): number {
@@ -126,6 +150,55 @@ export function createSearchIndex(
   documents: readonly SearchDocument[],
   fields: readonly SearchField[],
 ): SearchIndex {
+  const steps = indexSteps(documents, fields);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Options of {@link createSearchIndexAsync}. */
+export type BuildOptions = {
+  /** Longest run (ms) between two yields to the event loop; default 10. */
+  sliceMs?: number;
+};
+
+const yieldToEventLoop = () =>
+  new Promise<void>((resolve) =>
+    typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
+
+/**
+ * The same index as {@link createSearchIndex}, built in slices of at most about `sliceMs` with
+ * the event loop free between them: a server keeps answering (with its previous index) while a
+ * large index is built.
+ */
+export async function createSearchIndexAsync(
+  documents: readonly SearchDocument[],
+  fields: readonly SearchField[],
+  options: BuildOptions = {},
+): Promise<SearchIndex> {
+  const slice = options.sliceMs ?? 10;
+  const steps = indexSteps(documents, fields);
+  let started = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - started >= slice) {
+      await yieldToEventLoop();
+      started = performance.now();
+    }
+  }
+}
+
+/** Documents indexed between two chances to yield. */
+const STEP = 16;
+
+// The build, as steps that yield every STEP documents; returns the index.
+function* indexSteps(
+  documents: readonly SearchDocument[],
+  fields: readonly SearchField[],
+): Generator<void, SearchIndex, void> {
   if (!Array.isArray(fields) || fields.length === 0) {
     throw new SupportSearchError(
       "invalid-fields",
@@ -138,17 +211,43 @@ export function createSearchIndex(
   // Our own tokens go in as they are. flexsearch 0.8 hands `add` content straight to the encoder
   // without forcing a string (its issue #432), so each document's distinct terms are passed as
   // the array they already are: no join and split of half a million strings. Searches pass one.
+  // The bucket of each term of the document being added (IMPACT_RESOLUTION), by its position.
+  let buckets = new Uint8Array(0);
   const postings = new Index({
     tokenize: "strict",
-    resolution: 1,
+    resolution: IMPACT_RESOLUTION,
+    score: (_content: string[], _term: string, position: number) => buckets[position] ?? 0,
     encode: (content: string | readonly string[]) =>
       typeof content === "string" ? [content] : (content as string[]),
-  });
-  documents.forEach((document, id) => {
+  } as ConstructorParameters<typeof Index>[0]);
+  const distinctTerms: string[][] = new Array(count);
+  let heaviest = 0;
+  for (let id = 0; id < count; id++) {
+    const document = documents[id] as SearchDocument;
     weights[id] = typeof document.weight === "number" && document.weight > 0 ? document.weight : 1;
-    const distinct = statistics.add(fields.map((_, f) => tokenize(document.texts[f] ?? "")));
-    if (distinct.length) postings.add(id, distinct as unknown as string);
-  });
+    heaviest = Math.max(heaviest, weights[id] as number);
+    distinctTerms[id] = statistics.add(fields.map((_, f) => tokenize(document.texts[f] ?? "")));
+    if (id % STEP === STEP - 1) yield;
+  }
+  // Second pass, once the field lengths' averages are final: the postings with their buckets.
+  // saturate() tends to k1 + 1: the largest impact a term can have.
+  const top = (BM25_K1 + 1) * heaviest;
+  for (let id = 0; id < count; id++) {
+    const distinct = distinctTerms[id] as string[];
+    if (id % STEP === STEP - 1) yield;
+    if (!distinct.length) continue;
+    buckets = new Uint8Array(distinct.length);
+    for (let i = 0; i < distinct.length; i++) {
+      const impact =
+        (statistics.fieldWeight(id, statistics.id(distinct[i] as string) as number) *
+          (weights[id] as number)) /
+        top;
+      buckets[i] = Math.min(IMPACT_RESOLUTION - 1, Math.floor((1 - impact) * IMPACT_RESOLUTION));
+    }
+    postings.add(id, distinct as unknown as string);
+  }
+  distinctTerms.length = 0;
+  yield;
   const vocabulary = new Vocabulary(statistics.terms);
 
   function expand(query: string, queryIndex: number): Expansion[] {
@@ -217,7 +316,7 @@ export function createSearchIndex(
   const seen = new Uint8Array(count);
 
   // The `limit` best candidates, best first: more query terms matched, then a higher score.
-  function top(candidates: readonly number[], keys: Float64Array, limit: number): number[] {
+  function topOf(candidates: readonly number[], keys: Float64Array, limit: number): number[] {
     const better = (a: number, b: number) =>
       (matched[a] as number) - (matched[b] as number) ||
       (titled[a] as number) - (titled[b] as number) ||
@@ -242,14 +341,31 @@ export function createSearchIndex(
     return kept;
   }
 
+  // One mark per document for counting a page's total; zero between searches.
+  const counted = new Uint8Array(count);
+
+  function searchPage(query: string, options: SearchOptions = {}): SearchPage {
+    return run(query, options, true);
+  }
+
   function search(query: string, options: SearchOptions = {}): SearchHit[] {
+    return run(query, options, false).hits;
+  }
+
+  function run(query: string, options: SearchOptions, withTotal: boolean): SearchPage {
     const limit = checkLimit("search", options?.limit, DEFAULT_SEARCH_LIMIT);
+    const perTerm = Math.min(
+      count,
+      checkLimit("search", options?.candidatesPerTerm, Number.POSITIVE_INFINITY),
+    );
     const filter = options?.filter;
     const queryTerms = Array.from(new Set(tokenize(normalizeQuery(query)))).slice(
       0,
       MAX_QUERY_TERMS,
     );
-    if (limit === 0 || queryTerms.length === 0 || count === 0) return [];
+    if (limit === 0 || queryTerms.length === 0 || count === 0) return { hits: [], total: 0 };
+    // Documents counted for the total beyond the ranked ones (a term in more than `perTerm`).
+    const extra: number[] = [];
 
     const candidates: number[] = [];
     const found: Expansion[] = [];
@@ -261,7 +377,20 @@ export function createSearchIndex(
         // Other forms add to a document's best match when they are the word or its family (as
         // typed, or as corrected from a typo); prefixes and suffixes of short words do not.
         const adds = expansion.kind !== "prefix" && expansion.kind !== "suffix";
-        for (const id of postings.search(expansion.term, { limit: count }) as number[]) {
+        // Prefixes, suffixes and typos stand for the word less surely: a quarter of the bound.
+        const bound =
+          (adds && expansion.kind !== "typo") || perTerm >= count
+            ? perTerm
+            : Math.ceil(perTerm / 4);
+        if (withTotal && expansion.df > bound) {
+          for (const id of postings.search(expansion.term, { limit: count }) as number[]) {
+            if (!counted[id] && (!filter || filter(id))) {
+              counted[id] = 1;
+              extra.push(id);
+            }
+          }
+        }
+        for (const id of postings.search(expansion.term, { limit: bound }) as number[]) {
           if (filter && !filter(id)) continue;
           if (!seen[id]) {
             seen[id] = 1;
@@ -294,13 +423,13 @@ export function createSearchIndex(
       }
     });
 
-    const total = queryTerms.length;
+    const asked = queryTerms.length;
     for (const id of candidates) {
       // Lucene's coordination factor: the share of the query the document answers.
       scores[id] =
-        (scores[id] as number) * ((matched[id] as number) / total) * (weights[id] as number);
+        (scores[id] as number) * ((matched[id] as number) / asked) * (weights[id] as number);
     }
-    const hits = top(candidates, scores, limit).map((id): SearchHit => {
+    const hits = topOf(candidates, scores, limit).map((id): SearchHit => {
       // Match details are only worked out for the hits returned.
       const matches: SearchMatch[] = [];
       for (const { term, termId, query, kind, typos } of found) {
@@ -317,6 +446,11 @@ export function createSearchIndex(
         matches,
       };
     });
+    let total = candidates.length;
+    for (const id of extra) {
+      if (!seen[id]) total++;
+      counted[id] = 0;
+    }
     for (const id of candidates) {
       scores[id] = 0;
       matched[id] = 0;
@@ -324,8 +458,8 @@ export function createSearchIndex(
       titled[id] = 0;
       seen[id] = 0;
     }
-    return hits;
+    return { hits, total };
   }
 
-  return { search, size: count, terms: vocabulary.size };
+  return { search, searchPage, size: count, terms: vocabulary.size };
 }

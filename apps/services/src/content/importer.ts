@@ -14,6 +14,7 @@ import type { Database, Queryable } from "../db/database.js";
 import { seedDir as defaultSeedDir } from "../lib/paths.js";
 import { createAjv } from "../openapi/ajv.js";
 import { notifyContentImported } from "./events.js";
+import { replicateContent } from "./replicate.js";
 
 /** What kind of document a content row holds (one per manifest schema). */
 export type ContentKind =
@@ -255,6 +256,8 @@ export interface ImportContentOptions {
   force?: boolean;
   /** Import only when no content was ever imported (the start-up import). */
   onlyIfEmpty?: boolean;
+  /** Import the replicated kinds this many times (`seed --scale N`, content/replicate.ts). */
+  scale?: number;
 }
 
 /**
@@ -270,7 +273,10 @@ export async function importContent(
     const version = await contentVersion(db);
     if (version > 0) return { changed: false, version, checksum: "", counts: {} };
   }
-  const seed = await readContentSeed(options.seedDir, options.openapiDir);
+  const seed = replicateContent(
+    await readContentSeed(options.seedDir, options.openapiDir),
+    options.scale ?? 1,
+  );
   const result = await db.transaction(async (tx) => {
     // A large import (and waiting for another one) may outlast a request's statement timeout.
     await tx.query("set local statement_timeout = 0");
@@ -289,12 +295,14 @@ export async function importContent(
         counts: seed.counts,
       };
     await tx.query("delete from content_documents");
-    await tx.query(
-      `insert into content_documents (kind, lang, id, position, doc)
-       select kind, lang, id, position, doc
-       from jsonb_to_recordset($1::jsonb) as x(kind text, lang text, id text, position int, doc jsonb)`,
-      [JSON.stringify(seed.documents)],
-    );
+    // In batches: `seed --scale 100` writes tens of megabytes.
+    for (let at = 0; at < seed.documents.length; at += 2000)
+      await tx.query(
+        `insert into content_documents (kind, lang, id, position, doc)
+         select kind, lang, id, position, doc
+         from jsonb_to_recordset($1::jsonb) as x(kind text, lang text, id text, position int, doc jsonb)`,
+        [JSON.stringify(seed.documents.slice(at, at + 2000))],
+      );
     const version = Number(last?.version ?? 0) + 1;
     await tx.query("insert into content_imports (version, checksum, counts) values ($1, $2, $3)", [
       version,

@@ -22,6 +22,7 @@ import { planFits, topSpeed, type CatalogSnapshot, type Plan } from "../services
 import { EXTENSION_OF } from "../services/upload-signer.js";
 import {
   hasOrder,
+  LeadService,
   toApiAddress,
   type AddressRow,
   type LeadRow,
@@ -153,59 +154,34 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const phone = checked.success ? checked.output.phoneNumber : undefined;
         const alternate = checked.success ? checked.output.alternatePhoneNumber : undefined;
 
-        return db.transaction(async (tx) => {
-          const lead = await leads.getDraft(leadId, tx, true);
-          const effectivePhone = phone ?? lead.phone_number ?? undefined;
-          if (alternate && effectivePhone && alternate === effectivePhone) {
-            errors.push({
-              key: "alternatePhoneNumber",
-              message: "alternatePhoneNumber must differ from phoneNumber",
-            });
-          }
-          let dropOrder = false;
-          if (body.address) {
-            const address = await leads.address(body.address.addressId, tx);
-            const covered = address && (lead.product === "tv" || address.fibre_networks.length > 0);
-            if (!covered)
-              errors.push({ key: "address", message: "The address is not in coverage" });
-            // A new address that cannot get the ordered plan removes the order (shop.yaml).
-            else if (hasOrder(lead) && !planFits(lead.order_data, address.fibre_networks))
-              dropOrder = true;
-          }
-          if (errors.length > 0) throw leadUpdateError(errors);
-          const at = now().toISOString();
-          const phoneChanged = phone !== undefined && phone !== lead.phone_number;
-          await tx.query(
-            `update leads set
-               name = coalesce($2, name),
-               phone_number = coalesce($3, phone_number),
-               alternate_phone_number = coalesce($4, alternate_phone_number),
-               email = coalesce($5, email),
-               identity_card = coalesce($6, identity_card),
-               address_id = coalesce($7, address_id),
-               unit_number = case when $7::text is null then unit_number else $8 end,
-               address_remarks = case when $7::text is null then address_remarks else $9 end,
-               phone_verified_at = case when $10 then null else phone_verified_at end,
-               order_data = case when $12 then null else order_data end,
-               updated_at = $11
-             where id = $1`,
-            [
-              leadId,
-              body.name ?? null,
-              phone ?? null,
-              alternate ?? null,
-              body.email ?? null,
-              body.identityCard ?? null,
-              body.address?.addressId ?? null,
-              body.address?.unitNumber ?? null,
-              body.address?.remarks ?? null,
-              phoneChanged,
-              at,
-              dropOrder,
-            ],
-          );
-          return { response: await leads.view(await leads.get(leadId, tx), tx) };
+        // One statement (LeadService.update): the row locked, checked and written, and what the
+        // answer shows read, in one round trip.
+        const outcome = await leads.update(leadId, {
+          name: body.name,
+          phoneNumber: phone,
+          alternatePhoneNumber: alternate,
+          email: body.email,
+          identityCard: body.identityCard,
+          address: body.address,
+          at: now().toISOString(),
+          refused: errors.length > 0,
         });
+        const checks = outcome.checks as NonNullable<typeof outcome.checks>;
+        if (!checks.alternateOk)
+          errors.push({
+            key: "alternatePhoneNumber",
+            message: "alternatePhoneNumber must differ from phoneNumber",
+          });
+        if (!checks.covered)
+          errors.push({ key: "address", message: "The address is not in coverage" });
+        if (errors.length > 0 || !outcome.lead) throw leadUpdateError(errors);
+        return {
+          response: LeadService.viewOf(outcome.lead, {
+            documents: outcome.documents,
+            consent: outcome.consent,
+            address: outcome.address,
+          }),
+        };
       },
     },
 

@@ -104,6 +104,100 @@ export function toApiAddress(a: AddressRow) {
   };
 }
 
+/** A change of a draft lead (updateSbbLead), its values checked by the shared rules. */
+export interface LeadChange {
+  name?: string;
+  phoneNumber?: string;
+  alternatePhoneNumber?: string;
+  email?: string;
+  identityCard?: string;
+  address?: { addressId: string; unitNumber?: string; remarks?: string };
+  /** ISO time of the change. */
+  at: string;
+  /** The contact fields broke their rules: check the rest, write nothing. */
+  refused: boolean;
+}
+
+/** What {@link LeadService.update} found and did. */
+export interface LeadUpdateOutcome {
+  /** null when the lead does not exist. */
+  checks: {
+    draft: boolean;
+    /** The alternate phone number differs from the (new or kept) phone number. */
+    alternateOk: boolean;
+    /** No address given, or the address exists and can get the lead's product. */
+    covered: boolean;
+  } | null;
+  /** The lead after the change; null when nothing was written. */
+  lead: LeadRow | null;
+  address: AddressRow | null;
+  documents: { id: string; extension: string }[];
+  consent: boolean;
+}
+
+// updateSbbLead in one statement: lock and check the row, write it when every check passes, and
+// read what the Lead view needs. $1 lead id, $2..$6 name, phone, alternate phone, email, MyKad,
+// $7..$9 address id, unit, remarks, $10 time, $11 refused. An address the ordered plan no longer
+// fits (its speed over the address's top speed) removes the order (shop.yaml; planFits).
+const UPDATE_LEAD = `
+with old as (
+  select * from leads where id = $1 for update
+), addr as (
+  select * from addresses where id = $7::text
+), checks as (
+  select old.id,
+    old.status = 'draft' as draft,
+    ($4::text is null or coalesce($3::text, old.phone_number) is null
+      or $4::text <> coalesce($3::text, old.phone_number)) as "alternateOk",
+    ($7::text is null or exists (
+      select 1 from addr where old.product = 'tv' or jsonb_array_length(addr.fibre_networks) > 0
+    )) as covered,
+    ($7::text is not null and old.order_data ? 'price' and old.order_data ? 'speedMbps'
+      and (old.order_data->>'speedMbps')::numeric > coalesce((
+        select max((n->>'maxSpeedMbps')::numeric)
+        from addr, jsonb_array_elements(addr.fibre_networks) n), 0)) as drop_order
+  from old
+), upd as (
+  update leads l set
+    name = coalesce($2::text, l.name),
+    phone_number = coalesce($3::text, l.phone_number),
+    alternate_phone_number = coalesce($4::text, l.alternate_phone_number),
+    email = coalesce($5::text, l.email),
+    identity_card = coalesce($6::text, l.identity_card),
+    address_id = coalesce($7::text, l.address_id),
+    unit_number = case when $7::text is null then l.unit_number else $8::text end,
+    address_remarks = case when $7::text is null then l.address_remarks else $9::text end,
+    phone_verified_at = case when $3::text is not null and $3::text is distinct from l.phone_number
+      then null else l.phone_verified_at end,
+    order_data = case when c.drop_order then null else l.order_data end,
+    updated_at = $10::timestamptz
+  from checks c
+  where l.id = c.id and c.draft and c."alternateOk" and c.covered and not $11::boolean
+  returning l.*
+)
+select
+  (select json_build_object('draft', c.draft, 'alternateOk', c."alternateOk", 'covered', c.covered)
+     from checks c) as checks,
+  (select row_to_json(u) from upd u) as lead,
+  (select row_to_json(a) from addresses a
+     where a.id = coalesce((select address_id from upd), (select address_id from old))) as address,
+  coalesce((select json_agg(json_build_object('id', d.id, 'extension', d.extension)
+              order by d.created_at, d.id)
+            from documents d where d.lead_id = $1 and d.status = 'uploaded'), '[]'::json)
+    as documents,
+  exists (select 1 from consents where lead_id = $1) as consent`;
+
+/** Most leads one INSERT writes. */
+const MAX_BATCH = 200;
+
+const INSERT_LEAD = `insert into leads (id, product, language, package_id, referral_code, utm, created_at, updated_at)
+   values ($1, $2, $3, $4, $5, $6::jsonb, $7, $7)`;
+
+const INSERT_LEADS = `insert into leads (id, product, language, package_id, referral_code, utm, created_at, updated_at)
+   select id, product, language, package_id, referral_code, utm, created_at, created_at
+   from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[],
+     $7::timestamptz[]) as x(id, product, language, package_id, referral_code, utm, created_at)`;
+
 /** Leads: creation, reading, the draft guard and the API view. */
 export class LeadService {
   constructor(
@@ -111,8 +205,17 @@ export class LeadService {
     private readonly clock: Clock,
   ) {}
 
-  /** Creates a draft lead and returns its id. */
-  async create(input: {
+  // Leads waiting for the next insert (see `create`).
+  #waiting: { values: unknown[]; done: (error?: unknown) => void }[] = [];
+  #flushing = false;
+
+  /**
+   * Creates a draft lead and returns its id once it is committed. The leads asked for while the
+   * event loop handles one batch of I/O are written together by one INSERT ... SELECT FROM
+   * unnest (issue 22): one round trip and one commit for all of them, each acknowledged only
+   * after that commit; a failed insert fails each of its leads (nothing of them is written).
+   */
+  create(input: {
     product: string;
     language: string;
     packageId?: string;
@@ -120,21 +223,46 @@ export class LeadService {
     utm: Record<string, string>;
   }): Promise<string> {
     const id = randomUUID();
-    const now = this.clock.now().toISOString();
-    await this.db.query(
-      `insert into leads (id, product, language, package_id, referral_code, utm, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7, $7)`,
-      [
-        id,
-        input.product,
-        input.language,
-        input.packageId ?? null,
-        input.referralCode ?? null,
-        JSON.stringify(input.utm),
-        now,
-      ],
+    const values = [
+      id,
+      input.product,
+      input.language,
+      input.packageId ?? null,
+      input.referralCode ?? null,
+      JSON.stringify(input.utm),
+      this.clock.now().toISOString(),
+    ];
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ values, done: (error) => (error ? reject(error) : resolve(id)) });
+      if (!this.#flushing) {
+        this.#flushing = true;
+        setImmediate(() => this.#flush());
+      }
+    });
+  }
+
+  #flush(): void {
+    this.#flushing = false;
+    const batch = this.#waiting.splice(0, MAX_BATCH);
+    if (this.#waiting.length > 0) {
+      this.#flushing = true;
+      setImmediate(() => this.#flush());
+    }
+    const written =
+      batch.length === 1
+        ? this.db.query(INSERT_LEAD, (batch[0] as { values: unknown[] }).values)
+        : this.db.query(
+            INSERT_LEADS,
+            Array.from({ length: 7 }, (_, column) => batch.map((lead) => lead.values[column])),
+          );
+    written.then(
+      () => {
+        for (const lead of batch) lead.done();
+      },
+      (error: unknown) => {
+        for (const lead of batch) lead.done(error ?? new Error("lead insert failed"));
+      },
     );
-    return id;
   }
 
   /**
@@ -171,6 +299,39 @@ export class LeadService {
     return rows[0];
   }
 
+  /**
+   * Changes a draft lead's contact fields and address in one statement, one round trip in
+   * autocommit (issue 22; it was a transaction of seven: begin, the row locked, the address, the
+   * update, the row, documents, consents, commit). The row is locked (`for update`) and checked
+   * in the same statement that writes it, so a concurrent update or purchase waits as before.
+   * Nothing is written when `refused` (the contact fields broke their rules) or when a check
+   * fails; `checks` then says which, `lead` is null. With the lead written it returns what the
+   * Lead view needs: the row, its address, its uploaded documents and whether consent was given.
+   */
+  async update(id: string, change: LeadChange): Promise<LeadUpdateOutcome> {
+    if (!v.is(LEAD_ID, id))
+      throw new HttpError(401, "Token is invalid or expired", { code: "auth.token.invalid" });
+    const { rows } = await this.db.query<LeadUpdateOutcome>(UPDATE_LEAD, [
+      id,
+      change.name ?? null,
+      change.phoneNumber ?? null,
+      change.alternatePhoneNumber ?? null,
+      change.email ?? null,
+      change.identityCard ?? null,
+      change.address?.addressId ?? null,
+      change.address?.unitNumber ?? null,
+      change.address?.remarks ?? null,
+      change.at,
+      change.refused,
+    ]);
+    const outcome = rows[0] as LeadUpdateOutcome;
+    if (!outcome.checks)
+      throw new HttpError(401, "Token is invalid or expired", { code: "auth.token.invalid" });
+    if (!outcome.checks.draft)
+      throw new HttpError(409, "The lead is already submitted", { code: "lead.submitted" });
+    return outcome;
+  }
+
   /** The lead as the Lead schema of shop.yaml. */
   async view(lead: LeadRow, db: Queryable = this.db) {
     const docs = await db.query<{ id: string; extension: string }>(
@@ -182,6 +343,23 @@ export class LeadService {
       [lead.id],
     );
     const address = lead.address_id ? await this.address(lead.address_id, db) : undefined;
+    return LeadService.viewOf(lead, {
+      documents: docs.rows,
+      consent: (consent.rows[0]?.n ?? 0) > 0,
+      address,
+    });
+  }
+
+  /** The Lead view of a row with its documents, consent and address (no statement). */
+  static viewOf(
+    lead: LeadRow,
+    parts: {
+      documents: { id: string; extension: string }[];
+      consent: boolean;
+      address: AddressRow | null | undefined;
+    },
+  ) {
+    const { documents, consent, address } = parts;
     return {
       leadId: lead.id,
       status: lead.status,
@@ -199,8 +377,8 @@ export class LeadService {
       ...(lead.referral_code ? { referralCode: lead.referral_code } : {}),
       ...(lead.order_number ? { orderNumber: lead.order_number } : {}),
       phoneVerified: lead.phone_verified_at !== null,
-      consentGiven: (consent.rows[0]?.n ?? 0) > 0,
-      documents: docs.rows.map((d) => ({ documentId: d.id, extension: d.extension })),
+      consentGiven: consent,
+      documents: documents.map((d) => ({ documentId: d.id, extension: d.extension })),
       ...(hasOrder(lead) ? { order: lead.order_data } : {}),
       createdAt: iso(lead.created_at),
       updatedAt: iso(lead.updated_at),

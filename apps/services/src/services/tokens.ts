@@ -1,5 +1,4 @@
-import { webcrypto } from "node:crypto";
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Clock } from "../lib/clock.js";
 import { unauthorized } from "../lib/errors.js";
@@ -23,59 +22,112 @@ export interface TokenClaims {
   product?: string;
 }
 
-/** Issues and verifies the HS256 JWTs of the lead, product and B40 flows, on the injected clock. */
+// The one header this service signs and accepts (RFC 7515; alg pinned: no "none", no RS/HS
+// confusion), encoded once.
+const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
+
+/** Ours, or another HS256 header with no extension that must be understood (as jose accepts). */
+function acceptedHeader(encoded: string): boolean {
+  if (encoded === HEADER) return true;
+  try {
+    const header = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8")) as Record<
+      string,
+      unknown
+    >;
+    return (
+      header?.alg === "HS256" &&
+      header.crit === undefined &&
+      (header.typ === undefined || header.typ === "JWT") &&
+      header.b64 === undefined
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Issues and verifies the HS256 JWTs (RFC 7519) of the lead, product and B40 flows, on the
+ * injected clock, with node:crypto's HMAC. jose (WebCrypto) took a third of a lead's CPU: each
+ * `crypto.subtle` call is an asynchronous job on the thread pool, about 26% of the services
+ * process's CPU when creating leads at full speed (issue 22, bench/leads-pgbench.mjs); a
+ * synchronous HMAC over 200 bytes is a few µs. The tokens are the same standard JWTs (jose's
+ * `jwtVerify` accepts them: tokens.test.ts).
+ */
 export class TokenService {
-  /**
-   * The HMAC key imported once as a CryptoKey: handed raw bytes, jose imports the key again on
-   * every call (about 30 of the 70 µs a signature took; bench/leads-pgbench.mjs prints it).
-   */
-  readonly #key: Promise<webcrypto.CryptoKey>;
+  readonly #secret: Buffer;
   readonly #clock: Clock;
   constructor(secret: string, clock: Clock) {
-    this.#key = webcrypto.subtle.importKey(
-      "raw",
-      new TextEncoder().encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    ) as Promise<webcrypto.CryptoKey>;
+    this.#secret = Buffer.from(secret, "utf8");
     this.#clock = clock;
+  }
+
+  #mac(data: string): Buffer {
+    return createHmac("sha256", this.#secret).update(data).digest();
   }
 
   /** Signs a token of `kind` for `sub`. */
   async issue(kind: TokenKind, sub: string, extra: Record<string, string> = {}): Promise<string> {
     const now = Math.floor(this.#clock.now().getTime() / 1000);
-    return new SignJWT({ kind, ...extra })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setIssuer(ISSUER)
-      .setAudience(kind)
-      .setSubject(sub)
-      .setIssuedAt(now)
-      .setExpirationTime(now + TOKEN_TTL[kind])
-      .sign(await this.#key);
+    const payload = Buffer.from(
+      JSON.stringify({
+        kind,
+        ...extra,
+        iss: ISSUER,
+        aud: kind,
+        sub,
+        iat: now,
+        exp: now + TOKEN_TTL[kind],
+      }),
+    ).toString("base64url");
+    const signed = `${HEADER}.${payload}`;
+    return `${signed}.${this.#mac(signed).toString("base64url")}`;
   }
 
   /** Verifies a token of `kind`; throws 401 when absent, expired, tampered or of another kind. */
   async verify(kind: TokenKind, token: string | undefined): Promise<TokenClaims> {
     if (!token) throw unauthorized("Token is unavailable", "auth.token.missing");
+    const parts = token.split(".");
+    if (parts.length !== 3 || !acceptedHeader(parts[0] as string)) throw unauthorized();
+    const [header, body, signature] = parts as [string, string, string];
+    const expected = this.#mac(`${header}.${body}`);
+    const given = Buffer.from(signature, "base64url");
+    // Signature bytes compared in constant time; a re-encoded signature (other base64url
+    // padding bits) is refused like a tampered one.
+    if (
+      given.length !== expected.length ||
+      !timingSafeEqual(given, expected) ||
+      given.toString("base64url") !== signature
+    )
+      throw unauthorized();
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, await this.#key, {
-        algorithms: ["HS256"],
-        issuer: ISSUER,
-        audience: kind,
-        currentDate: this.#clock.now(),
-      });
-      if (payload.kind !== kind || typeof payload.sub !== "string") throw unauthorized();
-      return {
-        sub: payload.sub,
-        kind,
-        product: typeof payload.product === "string" ? payload.product : undefined,
-      };
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired)
-        throw unauthorized("Token has expired", "auth.token.expired");
+      payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<
+        string,
+        unknown
+      >;
+    } catch {
       throw unauthorized();
     }
+    if (typeof payload !== "object" || payload === null) throw unauthorized();
+    const now = Math.floor(this.#clock.now().getTime() / 1000);
+    const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+    if (
+      payload.iss !== ISSUER ||
+      !audience.includes(kind) ||
+      payload.kind !== kind ||
+      typeof payload.sub !== "string" ||
+      typeof payload.exp !== "number" ||
+      (payload.iat !== undefined && typeof payload.iat !== "number") ||
+      (payload.nbf !== undefined && (typeof payload.nbf !== "number" || payload.nbf > now))
+    )
+      throw unauthorized();
+    // As jose: expired once `exp` is not after now.
+    if (payload.exp <= now) throw unauthorized("Token has expired", "auth.token.expired");
+    return {
+      sub: payload.sub,
+      kind,
+      product: typeof payload.product === "string" ? payload.product : undefined,
+    };
   }
 
   /** Reads `Authorization: Bearer <jwt>` from a request and verifies it as `kind`. */

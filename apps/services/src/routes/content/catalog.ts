@@ -16,7 +16,8 @@ import {
   ContentRepository,
   type PageFilterField,
 } from "../../content/repository.js";
-import { buildSiteIndexes, searchSite } from "../../content/site-search.js";
+import { SiteIndexHolder } from "../../content/site-index.js";
+import { buildSiteIndexesAsync, searchSite } from "../../content/site-search.js";
 import { createSupportIndex, normalizeQuery, type SupportCategory } from "@portal/support-search";
 import { malaysianDate } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
@@ -113,10 +114,24 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
     version,
   });
   const images = new ImageStore(join(seedDir(), "images"));
+  // The site search's indexes: built here, before the services report ready, then again on each
+  // import (this process's at once, another's when a search's recheck finds it).
+  const siteIndex = new SiteIndexHolder({
+    build: () => buildSiteIndexesAsync(db),
+    version,
+    recheckMs,
+    onError: (error) => scope.log.error({ err: error }, "site search index build failed"),
+  });
+  const built = await siteIndex.load();
+  scope.log.info(
+    { version: built.version, buildMs: Math.round(built.buildMs) },
+    "site search index built",
+  );
   const off = onContentImported(db, (v) => {
     cache.clear(v);
     searchCache.clear(v);
     images.clear();
+    siteIndex.refresh(v);
   });
   scope.addHook("onClose", async () => off());
   registerContentImages(scope, images);
@@ -459,14 +474,15 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       const keyword = normalizeQuery(query.keyword);
       if (!keyword) throw badRequest("keyword", "validation.required", "keyword is required");
       const limit = query.limit ?? 20;
-      const answer = await searchCache.get(`search:${query.lang}:${limit}:${keyword}`, async () => {
-        // Both languages' indexes are built once per content version, on the first search.
-        const sites = await cache.get("site-index", () => buildSiteIndexes(db));
-        if (!sites) throw new Error("site search index could not be built");
-        return answerOf(
+      // The indexes of the newest content (built at import, never here); answers are kept per
+      // index version, so none outlives its index.
+      const { version: indexVersion, sites } = await siteIndex.current();
+      const key = `search:${indexVersion}:${query.lang}:${limit}:${keyword}`;
+      const answer = await searchCache.get(key, async () =>
+        answerOf(
           JSON.stringify(searchSite(sites[query.lang], { keyword, lang: query.lang, limit })),
-        );
-      });
+        ),
+      );
       return send(reply, answer as Answer);
     },
     listPackages: pricedPagedListing("listPackages", "package"),

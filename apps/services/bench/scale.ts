@@ -1,0 +1,205 @@
+// Costs at the seed's size, 10x and 100x the content (issue 22; a script, not a test):
+//
+//   pnpm --filter @portal/services bench:scale            (BENCH_SCALES=1,10,100 BENCH_ROUNDS=5)
+//
+// For each scale: a PGlite data folder migrated and seeded with `seed --scale N`'s content
+// (importContent with `scale`), the app built on it (production settings: its start-up includes
+// building the search indexes), then
+//   - the bytes of every listing answer (channels, movies, packs, bundles, store articles, plans,
+//     campaigns, support, the dealers of one state), bm; flat only once listings are paginated
+//     (another branch); printed as they are here;
+//   - the site search's CPU per query and p50/p99 per query (wall), over the 76 judged queries in
+//     their language, BENCH_ROUNDS rounds after two warm-up rounds, on the service's own indexes
+//     and `searchSite` (the request path without HTTP and the answer cache);
+//   - the index build: wall and CPU of building both languages in one go (the old way, on the
+//     first search) and sliced (buildSiteIndexesAsync, what the service does at import), with the
+//     longest event-loop block seen during the sliced build;
+//   - the time from buildApp to ready (migrations checked, indexes built).
+// Goals: search CPU per query and p99 at 10x and 100x within 2x of the seed's; the sliced build's
+// longest block at most 100 ms (the event loop stays free); listings flat (pagination's goal).
+import { mkdtemp, rm } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { readFileSync } from "node:fs";
+import { normalizeQuery } from "@portal/support-search";
+import { buildApp } from "../src/app";
+import { openDatabase } from "../src/db/database";
+import { migrate } from "../src/db/migrate";
+import { seedReferenceData } from "../src/db/seed-reference";
+import { importContent } from "../src/content/importer";
+import {
+  buildSiteIndexes,
+  buildSiteIndexesAsync,
+  searchSite,
+} from "../src/content/site-search";
+
+const scales = (process.env.BENCH_SCALES ?? "1,10,100").split(",").map(Number);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const load = () => loadavg()[0]!.toFixed(2);
+const loadBefore = load();
+const judged = (
+  JSON.parse(
+    readFileSync(new URL("../judged/site.json", import.meta.url), "utf8"),
+  ) as { queries: { lang: "bm" | "en"; query: string }[] }
+).queries;
+
+const LISTINGS: [string, string][] = [
+  ["listChannels", "/content/api/v1/listing/channel?lang=bm"],
+  ["listMovies", "/content/api/v1/static/afab?lang=bm"],
+  ["listPackages", "/content/api/v1/listing/package?lang=bm"],
+  ["listBundles", "/content/api/v1/listing/bundle?lang=bm"],
+  ["listStoreArticles", "/content/api/v1/static/content/bm/store"],
+  ["getProductComboList", "/content/api/v1/static/content/bm/get-fibre-combo-list"],
+  ["getCampaigns", "/content/api/v1/static/content/bm/campaign"],
+  ["getSupportAll", "/content/api/v1/static/support/bm/all"],
+  ["getDealersByState", "/content/api/v1/static/dealer/state/johor"],
+];
+
+const cpuMs = (start: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1000;
+};
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+
+interface Row {
+  scale: number;
+  documents: number;
+  listing: Record<string, number>;
+  statuses: Record<string, number>;
+  queryCpuMs: number;
+  p50: number;
+  p99: number;
+  wholeBuild: { wallMs: number; cpuMs: number };
+  slicedBuild: { wallMs: number; cpuMs: number; longestBlockMs: number };
+  readyMs: number;
+}
+
+const rows: Row[] = [];
+for (const scale of scales) {
+  const dataDir = await mkdtemp(join(tmpdir(), `portal-scale-${scale}-`));
+  try {
+    const seedDb = await openDatabase({ dataDir });
+    await migrate(seedDb);
+    await seedReferenceData(seedDb);
+    await importContent(seedDb, { scale, force: true });
+    await seedDb.close();
+
+    const began = performance.now();
+    const app = await buildApp({
+      env: { dataDir, logLevel: "silent", retentionIntervalMs: 0 },
+      logger: false,
+      validateResponses: false,
+    });
+    await app.ready();
+    const readyMs = performance.now() - began;
+
+    const listing: Record<string, number> = {};
+    const statuses: Record<string, number> = {};
+    for (const [name, url] of LISTINGS) {
+      const res = await app.inject({ method: "GET", url });
+      listing[name] = res.rawPayload.length;
+      statuses[name] = res.statusCode;
+    }
+
+    // Index builds: in one go (blocking), then sliced (the service's way), each twice, the last kept.
+    let wholeBuild = { wallMs: 0, cpuMs: 0 };
+    let slicedBuild = { wallMs: 0, cpuMs: 0, longestBlockMs: 0 };
+    let sites = await buildSiteIndexes(app.db);
+    for (let i = 0; i < 2; i++) {
+      globalThis.gc?.();
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      sites = await buildSiteIndexes(app.db);
+      wholeBuild = { wallMs: performance.now() - t0, cpuMs: cpuMs(c0) };
+      globalThis.gc?.();
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      const c1 = process.cpuUsage();
+      const t1 = performance.now();
+      await buildSiteIndexesAsync(app.db);
+      slicedBuild = {
+        wallMs: performance.now() - t1,
+        cpuMs: cpuMs(c1),
+        longestBlockMs: delay.max / 1e6,
+      };
+      delay.disable();
+    }
+
+    const queries = judged.map((q) => ({ lang: q.lang, keyword: normalizeQuery(q.query) }));
+    const once = () => {
+      for (const { lang, keyword } of queries)
+        searchSite(sites[lang], { keyword, lang, limit: 20 });
+    };
+    once();
+    once();
+    globalThis.gc?.();
+    const times: number[] = [];
+    const c0 = process.cpuUsage();
+    for (let r = 0; r < rounds; r++)
+      for (const { lang, keyword } of queries) {
+        const t = performance.now();
+        searchSite(sites[lang], { keyword, lang, limit: 20 });
+        times.push(performance.now() - t);
+      }
+    const queryCpuMs = cpuMs(c0) / times.length;
+    rows.push({
+      scale,
+      documents: sites.bm.entries.length,
+      listing,
+      statuses,
+      queryCpuMs,
+      p50: quantile(times, 0.5),
+      p99: quantile(times, 0.99),
+      wholeBuild,
+      slicedBuild,
+      readyMs,
+    });
+    await app.close();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const seed = rows.find((r) => r.scale === 1) ?? rows[0]!;
+const f = (x: number, d = 3) => x.toFixed(d);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const mark = (met: boolean) => (met ? "met" : "MISSED");
+console.log(
+  `costs at scale, Node ${process.version}, PGlite; load average ${loadBefore} before, ${load()} after; ${rounds} rounds of ${judged.length} judged queries`,
+);
+console.log("");
+console.log(`| listing (bm) | ${rows.map((r) => `${r.scale}x`).join(" | ")} | goal |`);
+console.log(`|---|${rows.map(() => "---:").join("|")}|---|`);
+for (const [name] of LISTINGS)
+  console.log(
+    `| ${name} | ${rows.map((r) => `${kb(r.listing[name]!)}${r.statuses[name] === 200 ? "" : ` (${r.statuses[name]})`}`).join(" | ")} | flat (pagination, not this branch): ${mark(rows.every((r) => r.listing[name]! <= 2 * seed.listing[name]!))} |`,
+  );
+console.log("");
+console.log(`| search | ${rows.map((r) => `${r.scale}x`).join(" | ")} | goal |`);
+console.log(`|---|${rows.map(() => "---:").join("|")}|---|`);
+console.log(`| documents per language | ${rows.map((r) => r.documents).join(" | ")} | |`);
+const beside = (key: "queryCpuMs" | "p50" | "p99") =>
+  rows.filter((r) => r !== seed).every((r) => r[key] <= 2 * seed[key]);
+console.log(
+  `| CPU per query (ms) | ${rows.map((r) => f(r.queryCpuMs)).join(" | ")} | at most 2x the seed's (${f(2 * seed.queryCpuMs)}): ${mark(beside("queryCpuMs"))} |`,
+);
+console.log(`| p50 per query (ms) | ${rows.map((r) => f(r.p50)).join(" | ")} | |`);
+console.log(
+  `| p99 per query (ms) | ${rows.map((r) => f(r.p99)).join(" | ")} | at most 2x the seed's (${f(2 * seed.p99)}): ${mark(beside("p99"))} |`,
+);
+console.log(
+  `| index build in one go, wall / CPU (ms) | ${rows.map((r) => `${f(r.wholeBuild.wallMs, 0)} / ${f(r.wholeBuild.cpuMs, 0)}`).join(" | ")} | (the old way: blocks the event loop that long) |`,
+);
+console.log(
+  `| index build sliced, wall / CPU (ms) | ${rows.map((r) => `${f(r.slicedBuild.wallMs, 0)} / ${f(r.slicedBuild.cpuMs, 0)}`).join(" | ")} | at import, before ready, never on a search |`,
+);
+console.log(
+  `| longest event-loop block while building (ms) | ${rows.map((r) => f(r.slicedBuild.longestBlockMs, 1)).join(" | ")} | at most 100: ${mark(rows.every((r) => r.slicedBuild.longestBlockMs <= 100))} |`,
+);
+console.log(
+  `| buildApp to ready (ms) | ${rows.map((r) => f(r.readyMs, 0)).join(" | ")} | indexes built before ready |`,
+);
