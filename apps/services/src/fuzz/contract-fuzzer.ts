@@ -74,10 +74,24 @@ function multipart(fields: Record<string, unknown>): { body: string; type: strin
   };
 }
 
+/**
+ * A parameter's schema with the parameter's own examples (OpenAPI Example Objects, e.g. the ids
+ * of the seeded content an id parameter names) added to the schema's, so the generator draws
+ * them two times in three.
+ */
+function parameterSchema(p: ParameterObject): JsonSchema {
+  const schema = p.schema ?? { type: "string" };
+  const own = Object.values((p as { examples?: Record<string, { value?: unknown }> }).examples ?? {})
+    .map((e) => e.value)
+    .filter((v) => v !== undefined);
+  if (own.length === 0) return schema;
+  return { ...schema, examples: [...own, ...((schema.examples as unknown[] | undefined) ?? [])] };
+}
+
 const objectSchema = (params: ParameterObject[], lower = false): JsonSchema => ({
   type: "object",
   properties: Object.fromEntries(
-    params.map((p) => [lower ? p.name.toLowerCase() : p.name, p.schema ?? { type: "string" }]),
+    params.map((p) => [lower ? p.name.toLowerCase() : p.name, parameterSchema(p)]),
   ),
   required: params
     .filter((p) => p.required || p.in === "path")
