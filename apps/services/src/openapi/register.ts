@@ -91,7 +91,7 @@ function objectSchema(params: ParameterObject[], lower = false): JsonSchema | un
  * the services apply the named @portal/validation schema right after the structural check, so a
  * refused value answers 400 with that rule's own code (`validation.mobile.invalid`, not a generic
  * `validation.phoneNumber.invalid`). The pattern and the rule accept the same values
- * (openapi/test/rule-patterns.test.ts).
+ * (src/fuzz/rule-patterns.test.ts).
  */
 export function withoutRulePatterns<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map((s) => withoutRulePatterns(s) as unknown) as T;
