@@ -78,7 +78,9 @@ afterAll(async () => {
     `contract fuzzing: ${operations.length} operations x ${MODES.length} modes x ${RUNS} cases = ${counts.requests} requests (${counts.positive} valid by the contract, ${counts.positiveAccepted} of them accepted; ${counts.negative} invalid), seed ${SEED}; statuses ${statuses.map(([s, n]) => `${s}: ${n}`).join(", ")}; failures: positive_data_acceptance ${byCheck("positive_data_acceptance")}, response_schema_conformance ${byCheck("response_schema_conformance")}, negative_data_rejection ${byCheck("negative_data_rejection")}`,
   );
   for (const f of allFailures)
-    console.log(`  ${f.mode} ${f.check} ${f.operationId} ${f.status} ${f.code} x${f.count}: ${f.example}`);
+    console.log(
+      `  ${f.mode} ${f.check} ${f.operationId} ${f.status} ${f.code} x${f.count}: ${f.example}`,
+    );
 });
 
 describe.each(MODES)("contract fuzzing (%s)", (mode) => {

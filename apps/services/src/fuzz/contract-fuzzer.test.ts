@@ -95,7 +95,12 @@ describe("contract fuzzer", () => {
     // A contract narrower than the service: the optional utm tags made required, so a body
     // without one is invalid by this copy, and the service takes it.
     const body = bodyOf(op);
-    body.required = [...((body.required as string[]) ?? []), "utmSource", "utmMedium", "utmCampaign"];
+    body.required = [
+      ...((body.required as string[]) ?? []),
+      "utmSource",
+      "utmMedium",
+      "utmCampaign",
+    ];
     const failures = await new OperationFuzzer(op).run(ctx.app, creds, { runs: RUNS, seed: 21 });
     expect(failures.map((f) => [f.check, f.status])).toContainEqual([
       "negative_data_rejection",

@@ -32,7 +32,8 @@ export interface FuzzOperation extends Operation {
   basePath: string;
 }
 
-export type CheckName = "positive_data_acceptance" | "response_schema_conformance" | "negative_data_rejection";
+export type CheckName =
+  "positive_data_acceptance" | "response_schema_conformance" | "negative_data_rejection";
 
 /** One failure of a check, grouped by operation, status and code. */
 export interface Failure {
@@ -81,7 +82,9 @@ function multipart(fields: Record<string, unknown>): { body: string; type: strin
  */
 function parameterSchema(p: ParameterObject): JsonSchema {
   const schema = p.schema ?? { type: "string" };
-  const own = Object.values((p as { examples?: Record<string, { value?: unknown }> }).examples ?? {})
+  const own = Object.values(
+    (p as { examples?: Record<string, { value?: unknown }> }).examples ?? {},
+  )
     .map((e) => e.value)
     .filter((v) => v !== undefined);
   if (own.length === 0) return schema;
@@ -127,8 +130,7 @@ export function errorCodeOf(text: string): string {
 /** The 4xx statuses and codes a valid request may get from the state (`x-portal-state-errors`). */
 export function stateErrorsOf(op: Operation): Map<number, Set<string>> {
   const declared = (op.operation as Record<string, unknown>)["x-portal-state-errors"] as
-    | Record<string, string[]>
-    | undefined;
+    Record<string, string[]> | undefined;
   return new Map(
     Object.entries(declared ?? {}).map(([status, codes]) => [Number(status), new Set(codes)]),
   );
@@ -327,9 +329,7 @@ export class OperationFuzzer {
           typeof p.body === "string" && !p.contentType.includes("json")
             ? p.body
             : JSON.stringify(p.body);
-        requestHeaders["content-type"] = p.contentType.includes("/*")
-          ? "image/png"
-          : p.contentType;
+        requestHeaders["content-type"] = p.contentType.includes("/*") ? "image/png" : p.contentType;
       }
     }
     return { method: op.method.toUpperCase() as "GET", url, headers: requestHeaders, payload };

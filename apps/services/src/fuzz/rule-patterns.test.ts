@@ -39,7 +39,12 @@ const RUNS = 300;
 /** The string with one character inserted, dropped or replaced. */
 const nearby = (base: fc.Arbitrary<string>): fc.Arbitrary<string> =>
   fc
-    .tuple(base, fc.nat(), fc.constantFrom("insert", "drop", "replace"), fc.string({ minLength: 1, maxLength: 1, unit: "binary" }))
+    .tuple(
+      base,
+      fc.nat(),
+      fc.constantFrom("insert", "drop", "replace"),
+      fc.string({ minLength: 1, maxLength: 1, unit: "binary" }),
+    )
     .map(([s, at, how, c]) => {
       const i = s.length === 0 ? 0 : at % s.length;
       if (how === "insert") return s.slice(0, i) + c + s.slice(i);
@@ -62,7 +67,8 @@ describe("rule patterns of the contracts", () => {
       "referralCodeSchema",
     ])
       expect(rules, rule).toContain(rule);
-    for (const a of annotated) expect(typeof a.schema.pattern, `${a.where} has a pattern`).toBe("string");
+    for (const a of annotated)
+      expect(typeof a.schema.pattern, `${a.where} has a pattern`).toBe("string");
   });
 
   it("pattern and rule accept the same strings", () => {
@@ -89,30 +95,57 @@ describe("rule patterns of the contracts", () => {
       // Near the valid values and at random, the two agree (what the rule takes, the contract
       // calls valid, and the other way round).
       const examples = (schema.examples as string[] | undefined) ?? [];
-      const near = nearby(examples.length > 0 ? fc.oneof(generated, fc.constantFrom(...examples)) : generated);
+      const near = nearby(
+        examples.length > 0 ? fc.oneof(generated, fc.constantFrom(...examples)) : generated,
+      );
       const disagreements = fc
         .sample(fc.oneof(near, fc.string({ maxLength: 24 })), { numRuns: RUNS * 3, seed: 21 })
         .filter((s) => contractAccepts(s) !== ruleAccepts(s))
-        .map((s) => `${rule} ${JSON.stringify(s)}: pattern ${contractAccepts(s)}, rule ${ruleAccepts(s)}`);
+        .map(
+          (s) =>
+            `${rule} ${JSON.stringify(s)}: pattern ${contractAccepts(s)}, rule ${ruleAccepts(s)}`,
+        );
       expect(disagreements).toEqual([]);
     }
   });
 
   it("the forms the descriptions name pass both", () => {
     const forms: Record<string, string[]> = {
-      mobileNumberSchema: ["0123456789", "012-345 6789", "(012) 345 6789", "012.345.6789", "+60123456789", "+60 (0)12-345 6789", "60111234 5678"],
-      contactNumberSchema: ["0312345678", "03-1234 5678", "(03) 1234 5678", "+60312345678", "082-123456", "0123456789"],
+      mobileNumberSchema: [
+        "0123456789",
+        "012-345 6789",
+        "(012) 345 6789",
+        "012.345.6789",
+        "+60123456789",
+        "+60 (0)12-345 6789",
+        "60111234 5678",
+      ],
+      contactNumberSchema: [
+        "0312345678",
+        "03-1234 5678",
+        "(03) 1234 5678",
+        "+60312345678",
+        "082-123456",
+        "0123456789",
+      ],
       myKadSchema: ["900101145678", "900101-14-5678", "000229-01-0001"],
       referralCodeSchema: ["SURIA8K2Q", "suria 8k2q"],
     };
     for (const { rule, schema } of annotated) {
       const pattern = new RegExp(schema.pattern as string, "u");
-      for (const s of forms[rule] ?? []) expect([rule, s, pattern.test(s)]).toEqual([rule, s, true]);
+      for (const s of forms[rule] ?? [])
+        expect([rule, s, pattern.test(s)]).toEqual([rule, s, true]);
     }
     const mykad = annotated.find((a) => a.rule === "myKadSchema")!;
     const pattern = new RegExp(mykad.schema.pattern as string, "u");
     // 29 February of a year not divisible by 4, month 13, place-of-birth 00 and 17, mixed dashes.
-    for (const s of ["010229-01-0001", "901301145678", "900101005678", "900101175678", "900101-145678"])
+    for (const s of [
+      "010229-01-0001",
+      "901301145678",
+      "900101005678",
+      "900101175678",
+      "900101-145678",
+    ])
       expect([s, pattern.test(s)]).toEqual([s, false]);
   });
 });
