@@ -36,6 +36,7 @@ const apps = {} as Record<Mode, TestContext>;
 const credentials = {} as Record<Mode, Credentials>;
 let operations: FuzzOperation[] = [];
 const counts = newCounts();
+const fuzzers = new Map<FuzzOperation, OperationFuzzer>();
 const allFailures: Array<Failure & { mode: Mode }> = [];
 
 beforeAll(async () => {
@@ -89,7 +90,8 @@ describe.each(MODES)("contract fuzzing (%s)", (mode) => {
     const failures: Failure[] = [];
     for (const op of operations) {
       const started = performance.now();
-      const found = await new OperationFuzzer(op).run(apps[mode].app, credentials[mode], {
+      fuzzers.set(op, fuzzers.get(op) ?? new OperationFuzzer(op));
+      const found = await fuzzers.get(op)!.run(apps[mode].app, credentials[mode], {
         runs: RUNS,
         seed: SEED,
         counts,

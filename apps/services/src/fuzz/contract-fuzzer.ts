@@ -136,6 +136,16 @@ export function stateErrorsOf(op: Operation): Map<number, Set<string>> {
   );
 }
 
+let ajvs: { strict: ReturnType<typeof createAjv>; coercing: ReturnType<typeof createAjv> };
+/** One pair of Ajv instances for every fuzzer (each compiles a schema object once). */
+function sharedAjv() {
+  ajvs ??= {
+    strict: createAjv({ useDefaults: false }),
+    coercing: createAjv({ useDefaults: false, coerceTypes: "array" }),
+  };
+  return ajvs;
+}
+
 /**
  * Checks one operation: `runs` generated requests, each classified by the contract and
  * answered by `app`; returns the failures of the three checks, grouped.
@@ -156,8 +166,7 @@ export class OperationFuzzer {
 
   constructor(op: FuzzOperation) {
     this.#op = op;
-    const strict = createAjv({ useDefaults: false });
-    const coercing = createAjv({ useDefaults: false, coerceTypes: "array" });
+    const { strict, coercing } = sharedAjv();
     this.#checker = new ResponseChecker(op.operation.responses, strict);
     this.#stateErrors = stateErrorsOf(op);
     const content = op.operation.requestBody?.content ?? {};
