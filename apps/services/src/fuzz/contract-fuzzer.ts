@@ -344,6 +344,26 @@ export class OperationFuzzer {
     return { method: op.method.toUpperCase() as "GET", url, headers: requestHeaders, payload };
   }
 
+  /** A documented response header present with a value its schema refuses (e.g. Retry-After: 0). */
+  #headerProblem(status: number, headers: Record<string, unknown>): string | undefined {
+    const responses = this.#op.operation.responses ?? {};
+    const def = responses[String(status)] ?? responses[`${String(status)[0]}XX`];
+    for (const [name, header] of Object.entries(def?.headers ?? {})) {
+      const value = headers[name.toLowerCase()];
+      const schema = (header as { schema?: JsonSchema }).schema;
+      if (value === undefined || !schema) continue;
+      let validate = this.#headerValidators.get(schema);
+      if (!validate) {
+        validate = sharedAjv().coercing.compile(schema);
+        this.#headerValidators.set(schema, validate);
+      }
+      const text = Array.isArray(value) ? value.join(", ") : String(value);
+      if (!validate(text)) return `header ${name}: ${JSON.stringify(text)} breaks its schema`;
+    }
+    return undefined;
+  }
+  readonly #headerValidators = new Map<JsonSchema, ValidateFunction>();
+
   /** What check (if any) an answer fails, and why. */
   judge(
     valid: boolean,
@@ -360,7 +380,8 @@ export class OperationFuzzer {
         code,
         problem: `answered ${status}: ${text.slice(0, 300)}`,
       };
-    const problem = this.#checker.check(status, headers, payload, method);
+    const problem =
+      this.#checker.check(status, headers, payload, method) ?? this.#headerProblem(status, headers);
     if (problem) return { check: "response_schema_conformance", code, problem };
     if (valid) {
       if (status < 400) return undefined;
