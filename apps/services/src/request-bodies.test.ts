@@ -17,8 +17,9 @@ import {
 // (when required), wrong type, too long and injection strings answer 400 naming the field (or a
 // LeadUpdateError with that key), never 5xx, and nothing is written. A field whose contract type
 // names a @portal/validation schema (`x-portal-validation`: phone, contact number, email, name,
-// postcode, MyKad, OTP, referral code) has no pattern in the contract: the services must enforce that schema, so
-// a value it refuses answers 400 with the schema's message key.
+// postcode, MyKad, OTP, referral code) is enforced by that schema (the contract's pattern states
+// the same rule; the services drop it before Ajv), so a value it refuses answers 400 with the
+// schema's message key.
 
 let db: Database;
 let ctx: TestContext;

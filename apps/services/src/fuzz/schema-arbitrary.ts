@@ -29,8 +29,14 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
         .map((d) => d.toISOString());
   }
   if (typeof schema.pattern === "string")
+    // Short and longer repetitions (`*`, `+`) alike: "xsmall" keeps the phone patterns
+    // (separators anywhere) within their maxLength, "small" reaches a minLength of 8.
     return fc
-      .stringMatching(new RegExp(schema.pattern))
+      .oneof(
+        ...(["xsmall", "small"] as const).map((size) =>
+          fc.stringMatching(new RegExp(schema.pattern as string, "u"), { size }),
+        ),
+      )
       .filter((s) => s.length >= minLength && s.length <= maxLength);
   return fc.string({ minLength, maxLength, unit: "binary" });
 }

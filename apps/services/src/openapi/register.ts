@@ -85,6 +85,27 @@ function objectSchema(params: ParameterObject[], lower = false): JsonSchema | un
   return { type: "object", properties, required };
 }
 
+/**
+ * A copy of a request schema without the `pattern` of the values that carry
+ * `x-portal-validation`: the contract states the rule as a pattern (for clients and fuzzers), and
+ * the services apply the named @portal/validation schema right after the structural check, so a
+ * refused value answers 400 with that rule's own code (`validation.mobile.invalid`, not a generic
+ * `validation.phoneNumber.invalid`). The pattern and the rule accept the same values
+ * (src/fuzz/rule-patterns.test.ts).
+ */
+export function withoutRulePatterns<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map((s) => withoutRulePatterns(s) as unknown) as T;
+  if (!schema || typeof schema !== "object") return schema;
+  const source = schema as Record<string, unknown>;
+  const rule = typeof source["x-portal-validation"] === "string";
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (rule && key === "pattern") continue;
+    copy[key] = withoutRulePatterns(value);
+  }
+  return copy as T;
+}
+
 function jsonSchemaOf(content: Record<string, { schema?: JsonSchema }> | undefined) {
   if (!content) return undefined;
   const key = Object.keys(content).find((k) => JSON_TYPES.includes(k) || k.endsWith("+json"));
@@ -221,14 +242,14 @@ export async function registerContract(
     const content = op.operation.requestBody?.content;
     // JSON bodies, and multipart forms parsed to key/values (@fastify/multipart attachFieldsToBody).
     const body = jsonSchemaOf(content) ?? content?.["multipart/form-data"]?.schema;
-    if (params) schema.params = params;
-    if (query) schema.querystring = { ...query, additionalProperties: false };
+    if (params) schema.params = withoutRulePatterns(params);
+    if (query) schema.querystring = withoutRulePatterns({ ...query, additionalProperties: false });
     if (headers) schema.headers = headers;
     // An optional body may be absent (POST with no body or an empty one).
     if (body)
-      schema.body = op.operation.requestBody?.required
-        ? body
-        : { ...body, "x-optional-body": true };
+      schema.body = withoutRulePatterns(
+        op.operation.requestBody?.required ? body : { ...body, "x-optional-body": true },
+      );
     checkers.set(op.operationId, new ResponseChecker(op.operation.responses, ajv));
     scope.route({
       ...spec?.options,
