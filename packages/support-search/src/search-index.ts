@@ -163,9 +163,16 @@ export type BuildOptions = {
   sliceMs?: number;
 };
 
+/** The timers of the host (Node or a browser); the package compiles without either's types. */
+const host = globalThis as unknown as {
+  setImmediate?: (callback: () => void) => unknown;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  performance: { now(): number };
+};
+
 const yieldToEventLoop = () =>
   new Promise<void>((resolve) =>
-    typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0),
+    host.setImmediate ? host.setImmediate(resolve) : host.setTimeout(resolve, 0),
   );
 
 /**
@@ -180,13 +187,13 @@ export async function createSearchIndexAsync(
 ): Promise<SearchIndex> {
   const slice = options.sliceMs ?? 10;
   const steps = indexSteps(documents, fields);
-  let started = performance.now();
+  let started = host.performance.now();
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    if (performance.now() - started >= slice) {
+    if (host.performance.now() - started >= slice) {
       await yieldToEventLoop();
-      started = performance.now();
+      started = host.performance.now();
     }
   }
 }
