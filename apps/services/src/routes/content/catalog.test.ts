@@ -289,7 +289,11 @@ describe("errors", () => {
   it("answers 400 naming keyword or limit for a bad search", async () => {
     await expectBadRequest("/search?lang=bm", "keyword", "validation.keyword.required");
     await expectBadRequest("/search?keyword=&lang=bm", "keyword");
-    await expectBadRequest("/search?keyword=%20%20%09&lang=bm", "keyword", "validation.required");
+    await expectBadRequest(
+      "/search?keyword=%20%20%09&lang=bm",
+      "keyword",
+      "validation.keyword.invalid",
+    );
     await expectBadRequest(`/search?keyword=${"a".repeat(101)}&lang=bm`, "keyword");
     await expectBadRequest("/search?keyword=sukan&lang=ms", "lang");
     await expectBadRequest("/search?keyword=sukan&lang=bm&limit=0", "limit");
