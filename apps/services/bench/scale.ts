@@ -28,20 +28,16 @@ import { openDatabase } from "../src/db/database";
 import { migrate } from "../src/db/migrate";
 import { seedReferenceData } from "../src/db/seed-reference";
 import { importContent } from "../src/content/importer";
-import {
-  buildSiteIndexes,
-  buildSiteIndexesAsync,
-  searchSite,
-} from "../src/content/site-search";
+import { buildSiteIndexes, buildSiteIndexesAsync, searchSite } from "../src/content/site-search";
 
 const scales = (process.env.BENCH_SCALES ?? "1,10,100").split(",").map(Number);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const load = () => loadavg()[0]!.toFixed(2);
 const loadBefore = load();
 const judged = (
-  JSON.parse(
-    readFileSync(new URL("../judged/site.json", import.meta.url), "utf8"),
-  ) as { queries: { lang: "bm" | "en"; query: string }[] }
+  JSON.parse(readFileSync(new URL("../judged/site.json", import.meta.url), "utf8")) as {
+    queries: { lang: "bm" | "en"; query: string }[];
+  }
 ).queries;
 
 const LISTINGS: [string, string][] = [

@@ -70,7 +70,9 @@ describe("site search: top-k", () => {
     const page = searchSite(en, { keyword: "suria", lang: "en", limit: 5 });
     expect(page.total).toBe(all.length);
     expect(page.hits).toHaveLength(5);
-    expect(searchSite(en, { keyword: "suria sports 1 r3", lang: "en", limit: 1 }).hits[0]).toMatchObject({
+    expect(
+      searchSite(en, { keyword: "suria sports 1 r3", lang: "en", limit: 1 }).hits[0],
+    ).toMatchObject({
       kind: "channel",
       id: "suria-sports-1-r3",
     });

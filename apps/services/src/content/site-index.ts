@@ -90,7 +90,8 @@ export class SiteIndexHolder {
         .version()
         .then((version) => {
           this.#checkedAt = this.#now();
-          if (!this.#built || this.#built.version !== version) void this.load(version).catch(() => {});
+          if (!this.#built || this.#built.version !== version)
+            void this.load(version).catch(() => {});
         })
         .finally(() => {
           this.#checking = undefined;

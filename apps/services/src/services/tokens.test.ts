@@ -110,8 +110,8 @@ describe("tokens", () => {
     expect((await tokens.verify("lead", good)).kind).toBe("lead");
     clock.advance(1);
     await refused(good, "auth.token.expired");
-    await expect(
-      jwtVerify(good, key, { currentDate: clock.now() }),
-    ).rejects.toBeInstanceOf(joseErrors.JWTExpired);
+    await expect(jwtVerify(good, key, { currentDate: clock.now() })).rejects.toBeInstanceOf(
+      joseErrors.JWTExpired,
+    );
   });
 });
