@@ -209,7 +209,7 @@ test.describe("the portal in front of failing services", () => {
       // Each request carries a new utm_content: the same cache key as the page's own URL.
       const suffix = `utm_content=${name}`;
       const at = (path: string) =>
-        `${path}${path.includes("?") ? "&" : "?"}${suffix}-${Date.now()}`;
+        `${path}${path.includes("?") ? "&" : "?"}${suffix}-${Date.now().toString(36)}`;
       await setFault(name);
       const requested: string[] = [];
       for (const lang of ["bm", "en"] as const) {
@@ -292,7 +292,11 @@ test.describe("the portal in front of failing services", () => {
       await setFault(name);
       try {
         for (const lang of ["bm", "en"] as const) {
-          await hydratedHonest(page, lang, `/movies?utm_content=chromium-${name}-${Date.now()}`);
+          await hydratedHonest(
+            page,
+            lang,
+            `/movies?utm_content=chromium-${name}-${Date.now().toString(36)}`,
+          );
           await page.setViewportSize({ width: 1280, height: 900 });
           await page.screenshot({ path: join(artifacts, `outage-${name}-${lang}-1280.png`) });
           await page.setViewportSize({ width: 375, height: 812 });

@@ -161,7 +161,8 @@ async function ttfb(path) {
     // a new value of a parameter that is (the announcement's close parameter, which leaves that
     // banner out) makes the miss.
     fresh.push(
-      (await get(`${path}${separator}hideAnnouncement=budget-${Date.now()}-${i}`)).firstByte,
+      (await get(`${path}${separator}hideAnnouncement=budget-${Date.now().toString(36)}-${i}`))
+        .firstByte,
     );
   }
   return { cached: median(cached), fresh: median(fresh) };

@@ -310,6 +310,12 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     return reply.send(body);
   }
 
+  /** A kept page as answered to a URL a CDN must not keep (Cache-Control: private, no-store). */
+  const withPrivate = (page: CachedPage): CachedPage => ({
+    ...page,
+    headers: { ...page.headers, "Cache-Control": "private, no-store" },
+  });
+
   /** Keeps a good page and, off the event loop, makes its best compressed copies. */
   function keep(key: string, page: CachedPage) {
     cache.set(key, page);
@@ -432,7 +438,12 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
     }
     // The key: the path and the route's own parameters (utm_*, fbclid, ... left out). A URL whose
     // parameters carry personal data is rendered for this visitor only, never kept or shared.
-    const { key, cacheable: shareable } = cacheKeyOf(request.url);
+    const { key, cacheable: shareable, privateUrl } = cacheKeyOf(request.url);
+    // Personal data in a parameter the page does not read: the kept copy, never kept by a CDN.
+    const send = (page: CachedPage, hit: string) =>
+      privateUrl
+        ? sendWhole(request, reply, withPrivate(page), hit)
+        : sendWhole(request, reply, page, hit);
     const cached = shareable ? cache.get(key) : undefined;
     if (cached) {
       if (!cached.fresh) {
@@ -441,7 +452,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
           if (fresh.kind === "whole" && fresh.cacheable) keep(key, fresh.page);
         });
       }
-      return sendWhole(request, reply, cached.page, cached.fresh ? "HIT" : "STALE");
+      return send(cached.page, cached.fresh ? "HIT" : "STALE");
     }
     let page: Page;
     try {
@@ -459,7 +470,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       return reply
         .code(page.status)
         .header("Location", page.location)
-        .header("Cache-Control", shareable ? cacheControl() : "private, no-store")
+        .header("Cache-Control", shareable && !privateUrl ? cacheControl() : "private, no-store")
         .send();
     }
     if (page.kind === "whole") {
@@ -468,12 +479,12 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
         return sendWhole(request, reply, { ...page.page, headers }, "PRIVATE");
       }
       if (page.cacheable) keep(key, page.page);
-      return sendWhole(request, reply, page.page, "MISS");
+      return send(page.page, "MISS");
     }
     // Streamed: every chunk is flushed through the compressor at once (the frame and the
     // skeleton reach the browser before the late content).
     reply.code(page.response.status).headers(page.headers).header("Vary", "Accept-Encoding");
-    if (!shareable) reply.header("Cache-Control", "private, no-store");
+    if (!shareable || privateUrl) reply.header("Cache-Control", "private, no-store");
     reply.header("X-Cache", "STREAM");
     const source = Readable.fromWeb(page.response.body as never);
     // The visitor left: the rest of the render is not needed.

@@ -51,12 +51,17 @@ export interface CacheKey {
   /** Path and kept parameters, sorted: the cache key, also the URL the page is rendered for. */
   key: string;
   /**
-   * False when the URL is not to be kept or shared: any parameter that looks like personal
+   * False when the URL is not to be kept or shared: a kept parameter that looks like personal
    * data (Cache-Control: private, no-store), or a value too long to be a real filter.
    */
   cacheable: boolean;
   /** Why it is not cacheable ("personal", "long"), for the tests and the logs. */
   reason?: "personal" | "long";
+  /**
+   * True when a parameter left out of the key looks like personal data: the kept copy is served
+   * (no render per such URL), with Cache-Control: private, no-store (no CDN keeps the URL).
+   */
+  privateUrl?: true;
 }
 
 /**
@@ -74,10 +79,13 @@ export function cacheKeyOf(url: string): CacheKey {
     if (looksPersonal(value)) reason = "personal";
     kept.set(name, value);
   }
-  // A dropped parameter is not in the key or the page, but it is in the URL a CDN or a proxy
-  // would keep and log: a URL carrying personal data anywhere is never shared.
-  for (const value of parsed.searchParams.values()) if (looksPersonal(value)) reason = "personal";
+  // A dropped parameter is not in the key or the page, so the kept copy serves it; but it is in
+  // the URL a CDN or a proxy would keep and log: such an answer is private, no-store.
+  let privateUrl = false;
+  for (const [name, value] of parsed.searchParams)
+    if (!kept.has(name) && looksPersonal(value)) privateUrl = true;
   const query = kept.toString();
   const key = `${parsed.pathname}${query ? `?${query}` : ""}`;
-  return reason ? { key, cacheable: false, reason } : { key, cacheable: true };
+  if (reason) return { key, cacheable: false, reason };
+  return privateUrl ? { key, cacheable: true, privateUrl } : { key, cacheable: true };
 }

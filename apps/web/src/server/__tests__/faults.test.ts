@@ -67,16 +67,17 @@ describe("cache keys", () => {
     ]) {
       expect(cacheKeyOf(url), url).toMatchObject({ cacheable: false, reason: "personal" });
     }
-    // A dropped parameter is not in the key, but the URL (which a CDN keeps and logs) is private.
+    // A dropped parameter is not in the key: the kept copy serves it, privately (a CDN keeps and
+    // logs URLs).
     expect(cacheKeyOf("/?utm_content=900101145678")).toEqual({
       key: "/",
-      cacheable: false,
-      reason: "personal",
+      cacheable: true,
+      privateUrl: true,
     });
     expect(cacheKeyOf("/b40?identityCard=880412145678")).toEqual({
       key: "/b40",
-      cacheable: false,
-      reason: "personal",
+      cacheable: true,
+      privateUrl: true,
     });
     expect(cacheKeyOf("/?utm_content=spring-sale")).toEqual({ key: "/", cacheable: true });
     for (const value of ["sukan", "50000", "2", "selangor", "tv3", "RM129"])
@@ -300,6 +301,24 @@ describe("the web server keeps only good pages", () => {
       expect(answer.headers["x-cache"]).toBe("PRIVATE");
     }
     expect(calls).toEqual(["/search?keyword=900101-14-5678", "/search?keyword=900101-14-5678"]);
+    await app.close();
+  });
+
+  it("serves personal data in a parameter the page does not read from the kept copy, privately", async () => {
+    const { calls, app: created } = scripted([{}]);
+    const app = await created;
+    const urls = ["/b40?identityCard=880412145678", "/b40?utm_content=012-345 6789", "/b40"];
+    const answers = [];
+    for (const url of urls) answers.push(await app.inject({ url }));
+    expect(answers.map((a) => a.headers["x-cache"])).toEqual(["MISS", "HIT", "HIT"]);
+    expect(answers.map((a) => a.headers["cache-control"])).toEqual([
+      "private, no-store",
+      "private, no-store",
+      answers[2]!.headers["cache-control"],
+    ]);
+    expect(String(answers[2]!.headers["cache-control"])).toMatch(/^public, /);
+    // One render, for the URL without the parameter.
+    expect(calls).toEqual(["/b40"]);
     await app.close();
   });
 
