@@ -1,9 +1,8 @@
 // KeyLocks: per-key serialisation across instances that holds no pool connection while it waits
 // (issue 21: OTP sends queued on one blocking advisory lock took the whole pool). Runs on PGlite
-// and, with DATABASE_URL, on PostgreSQL, where two pools stand for two instances.
-import { randomBytes } from "node:crypto";
+// and, with DATABASE_URL, on PostgreSQL; two instances on one cluster: key-locks.cluster.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type Database } from "./database.js";
+import type { Database } from "./database.js";
 import { KeyLocks } from "./key-locks.js";
 import { closeTestDatabase, openTestDatabase } from "../test/helper.js";
 
@@ -47,49 +46,6 @@ describe("KeyLocks", () => {
     );
     expect(locks.queued).toBe(0);
   });
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    "waits for another instance's key without holding a pool connection (PostgreSQL)",
-    async () => {
-      const { rows } = await db.query<{ s: string }>("select current_schema() as s");
-      const schema = rows[0]!.s;
-      // Two instances; b has a pool of one connection and waits at most 500 ms for it, so a
-      // caller that held it while waiting for the key would time the plain statements out.
-      const url = process.env.DATABASE_URL!;
-      const [a, b] = [
-        await openPostgres(url, { schema, max: 2, connectTimeoutMs: 500 }),
-        await openPostgres(url, { schema, max: 1, connectTimeoutMs: 500 }),
-      ];
-      try {
-        const key = `busy:${randomBytes(4).toString("hex")}`;
-        const holding = new KeyLocks(a).transaction([key], async (tx) => {
-          await tx.query("select pg_sleep(1.5)");
-        });
-        await new Promise((r) => setTimeout(r, 200));
-        // Twenty callers of the held key on instance b, and plain statements beside them.
-        const locksB = new KeyLocks(b);
-        const waiting = Promise.all(Array.from({ length: 20 }, () => bump(locksB, key)));
-        const plain: number[] = [];
-        for (let i = 0; i < 10; i += 1) {
-          const started = Date.now();
-          await b.query("select 1");
-          plain.push(Date.now() - started);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        await holding;
-        await waiting;
-        // Every plain statement found a free connection while the callers waited.
-        expect(Math.max(...plain)).toBeLessThan(500);
-        const count = await db.query<{ n: number }>("select n from lock_counts where key = $1", [
-          key,
-        ]);
-        expect(count.rows[0]?.n).toBe(20);
-      } finally {
-        await a.close();
-        await b.close();
-      }
-    },
-  );
 
   it("gives up with 503 and Retry-After when a key stays busy past the wait", async () => {
     const locks = new KeyLocks(db, { waitMs: 100 });
