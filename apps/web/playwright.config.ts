@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { launchOptions } from "./e2e/chromium";
 
 /**
  * E2E against a running portal and services (see README: `pnpm start`, or set E2E_BASE_URL).
@@ -17,19 +18,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL ?? "http://localhost:3000",
     locale: "en-GB",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions,
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
 });

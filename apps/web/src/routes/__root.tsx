@@ -10,7 +10,7 @@ import {
   type ErrorComponentProps,
   type SearchMiddleware,
 } from "@tanstack/react-router";
-import { useCallback, useMemo, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, type ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { highlightQueryOptions } from "../features/banners/api/get-highlights";
 import { AppShell } from "../shared/components/app-shell";
@@ -34,6 +34,7 @@ import {
   type Lang,
 } from "../shared/language";
 import { shellMessages } from "../shared/messages";
+import { dropSpeculationRules } from "../shared/speculation-rules";
 
 /** Leaves `language=bm` out of every link: the Malay URL of a page is the one without it. */
 const dropDefaultLanguage: SearchMiddleware<{ language?: Lang }> = ({ search, next }) => {
@@ -139,6 +140,8 @@ function RootError(props: ErrorComponentProps) {
 
 function RootComponent() {
   const { config } = Route.useRouteContext();
+  // Hydrated: the router opens pages from now on, so the prerendering rules go.
+  useEffect(dropSpeculationRules, []);
   return (
     <RootDocument>
       {config ? (

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { SPECULATION_RULES_TEXT } from "../shared/speculation-rules";
 
 /** What the Content-Security-Policy of a page allows beyond the site itself. */
 export interface CspOptions {
@@ -12,6 +13,8 @@ export interface CspOptions {
 export function scriptHash(source: string): string {
   return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
 }
+
+const speculationRulesHash = scriptHash(SPECULATION_RULES_TEXT);
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
@@ -35,7 +38,8 @@ export function contentSecurityPolicy(options: CspOptions): string {
   const services = options.serviceOrigins.join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'report-sample' ${options.scriptSources.join(" ")}`.trim(),
+    // The speculation rules the first script adds (JSON, never code), by the hash of their text.
+    `script-src 'self' 'report-sample' ${speculationRulesHash} ${options.scriptSources.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     // blob: for the sign-up's preview of an ID document the visitor just chose (an object URL).
     `img-src 'self' data: blob: ${services}`.trim(),

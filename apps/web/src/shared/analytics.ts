@@ -37,9 +37,17 @@ declare global {
 
 const enabled = import.meta.env.VITE_ANALYTICS !== "false";
 
-/** Pushes an event to window.dataLayer (Google Tag Manager style), with the language. */
+/**
+ * Pushes an event to window.dataLayer (Google Tag Manager style), with the language. A page the
+ * browser prerenders (speculation rules, src/shared/speculation-rules.ts) may never be shown: its
+ * events wait until the visitor actually opens it.
+ */
 export function track(event: AnalyticsEvent, lang: Lang): void {
   if (!enabled || typeof window === "undefined") return;
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener("prerenderingchange", () => track(event, lang), { once: true });
+    return;
+  }
   window.dataLayer = window.dataLayer ?? [];
   const payload: Record<string, unknown> = { ...event, language: lang };
   for (const key of Object.keys(payload)) {

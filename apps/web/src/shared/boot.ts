@@ -1,5 +1,6 @@
 import { bannerStorageKey } from "../features/banners/api/get-highlights";
 import type { RuntimeConfig } from "./env";
+import { speculationRulesBoot } from "./speculation-rules";
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
@@ -24,7 +25,7 @@ export function publicRuntimeConfig(
 
 /** The page's first inline script (language, closed banners, public runtime configuration). */
 export function pageBootScript(): string {
-  return bootScript({
+  const boot = bootScript({
     param: LANGUAGE_PARAM,
     storageKey: LANGUAGE_STORAGE_KEY,
     defaultLanguage: DEFAULT_LANGUAGE,
@@ -36,6 +37,7 @@ export function pageBootScript(): string {
     runtimeConfig: publicRuntimeConfig(),
     heldSubmitMs: 10_000,
   });
+  return `${boot};${speculationRulesBoot()}`;
 }
 
 /** The first script's source, for the server's Content-Security-Policy hash. */

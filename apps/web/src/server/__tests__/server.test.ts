@@ -12,6 +12,7 @@ import {
 } from "../page-cache";
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from "../security";
 import { sitemapSchemaErrors } from "./sitemap-schema";
+import { SPECULATION_RULES_TEXT } from "../../shared/speculation-rules";
 
 describe("sitemap and robots.txt", () => {
   const xml = sitemapXml("https://www.suria.example", [
@@ -90,7 +91,9 @@ describe("Content-Security-Policy", () => {
       scriptSources: ["'nonce-abc'"],
     });
     const scripts = csp.split("; ").find((part) => part.startsWith("script-src"));
-    expect(scripts).toBe("script-src 'self' 'report-sample' 'nonce-abc'");
+    expect(scripts).toBe(
+      `script-src 'self' 'report-sample' ${scriptHash(SPECULATION_RULES_TEXT)} 'nonce-abc'`,
+    );
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self' https://api.example");
   });
