@@ -221,7 +221,7 @@ try {
     headers: { "content-type": "application/json" },
     body: createBody,
     connections: 16,
-    amount: 200,
+    amount: refusals,
   });
   for (let round = 0; round < rounds; round++) {
     const cpu0 = await limited.cpu();
