@@ -18,7 +18,8 @@
 //      update-sbb-lead with its token): whole leads/s, against b.
 // Then the CPU of the services process per accepted lead (from c) and per 429 (a second process
 // with the default limit of 30 a minute, an address over it; BENCH_REFUSALS requests, default
-// 3000, per round). Goals (issue 22): c and d at least half of a and b; a 429 at most 0.2 of a
+// 3000, per round), and of the floor beside it: a bare node:http server writing the same 429
+// (bench/refusal-floor.mjs), the least any Node answer costs on this machine. Goals (issue 22): c and d at least half of a and b; a 429 at most 0.2 of a
 // lead's CPU; one statement per creation and per change.
 import { execFile } from "node:child_process";
 import { readFile, readdir, writeFile, mkdtemp, rm } from "node:fs/promises";
@@ -220,7 +221,7 @@ try {
     headers: { "content-type": "application/json" },
     body: createBody,
     connections: 16,
-    amount: 200,
+    amount: refusals,
   });
   for (let round = 0; round < rounds; round++) {
     const cpu0 = await limited.cpu();
@@ -235,6 +236,26 @@ try {
     const cpu1 = await limited.cpu();
     const refused = statuses(result)[429] ?? 0;
     refusalRows.push({ refused, cpuPer429: (cpu1 - cpu0) / refused });
+  }
+  // The floor, in the same run: a bare node:http server writing the same 429 bytes.
+  const floor = await startServices({}, "./refusal-floor.mjs");
+  try {
+    await cannon({ url: floor.base, connections: 16, amount: refusals });
+    for (let round = 0; round < rounds; round++) {
+      const cpu0 = await floor.cpu();
+      const result = await cannon({
+        url: `${floor.base}${CREATE}`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: createBody,
+        connections: 16,
+        amount: refusals,
+      });
+      const cpu1 = await floor.cpu();
+      refusalRows[round].floorPer429 = (cpu1 - cpu0) / (statuses(result)[429] ?? 0);
+    }
+  } finally {
+    await floor.stop();
   }
 } finally {
   await limited.stop();
@@ -252,6 +273,7 @@ const med = (key, list = rows) => median(list.map((r) => r[key]));
 const leadRatio = median(rows.map((r) => r.leadsPerSecond / r.insertTps));
 const wholeRatio = median(rows.map((r) => r.wholePerSecond / r.leadTps));
 const refusalRatio = med("cpuPer429", refusalRows) / med("nodePerLead");
+const floorRatio = med("floorPer429", refusalRows) / med("nodePerLead");
 const us = (x) => (x === undefined ? "n/a" : `${Math.round(x)} µs`);
 const goal = (met, text) => `${met ? "met    " : "MISSED "} ${text}`;
 
@@ -276,6 +298,9 @@ console.log("");
 console.log(
   `Node CPU per lead ${us(med("nodePerLead"))}; per 429 ${us(med("cpuPer429", refusalRows))} (${refusalRows.map((r) => `${r.refused} refused, ${us(r.cpuPer429)}`).join("; ")})`,
 );
+console.log(
+  `floor: a bare node:http server writing the same 429, ${us(med("floorPer429", refusalRows))} (${refusalRows.map((r) => us(r.floorPer429)).join(", ")}), ${floorRatio.toFixed(2)} of a lead's`,
+);
 if (cluster)
   console.log(
     `PostgreSQL CPU per lead ${us(med("pgPerLead"))}, per pgbench insert ${us(med("pgPerInsert"))}`,
@@ -288,7 +313,12 @@ console.log(goal(leadRatio >= 0.5, `leads/s >= 0.5 of pgbench INSERT/s: ${leadRa
 console.log(
   goal(wholeRatio >= 0.5, `whole leads/s >= 0.5 of pgbench lead tx/s: ${wholeRatio.toFixed(2)}`),
 );
-console.log(goal(refusalRatio <= 0.2, `429 CPU <= 0.2 of a lead's: ${refusalRatio.toFixed(2)}`));
+console.log(
+  goal(
+    refusalRatio <= 0.2,
+    `429 CPU <= 0.2 of a lead's: ${refusalRatio.toFixed(2)} (the bare node:http floor is ${floorRatio.toFixed(2)})`,
+  ),
+);
 console.log(
   goal(
     med("statementsPerLead") <= 1.05 && med("statementsPerWhole") <= 2.05,

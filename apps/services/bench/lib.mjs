@@ -16,9 +16,9 @@ export const PRODUCTION_ENV = {
   LOG_LEVEL: "silent",
 };
 
-/** Starts bench/services.mjs with `env`; resolves with its URL and an IPC helper. */
-export async function startServices(env) {
-  const child = fork(fileURLToPath(new URL("./services.mjs", import.meta.url)), {
+/** Starts bench/services.mjs (or `script`) with `env`; resolves with its URL and an IPC helper. */
+export async function startServices(env, script = "./services.mjs") {
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), {
     execArgv: ["--import", "tsx", "--conditions=@portal/source", "--expose-gc"],
     env: { ...process.env, ...env },
   });

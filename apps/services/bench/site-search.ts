@@ -26,6 +26,7 @@ import {
   type Engine,
 } from "../../../packages/support-search/bench/harness";
 import {
+  CANDIDATES_PER_TERM,
   SITE_FIELDS,
   SITE_KINDS,
   buildSiteIndex,
@@ -83,7 +84,8 @@ const ENGINES: Engine<SiteDocument[]>[] = [
       const site = buildSiteIndex(docs);
       return (query) =>
         site.index
-          .search(normalizeQuery(query), { limit: TOP })
+          // As the service searches (searchSite): the same bound on the documents ranked per term.
+          .search(normalizeQuery(query), { limit: TOP, candidatesPerTerm: CANDIDATES_PER_TERM })
           .map((hit) => keyOf(docs[hit.position] as SiteDocument));
     },
   },

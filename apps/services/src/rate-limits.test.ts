@@ -77,3 +77,54 @@ describe("per-client limits across two instances, 100 concurrent calls", () => {
     },
   );
 });
+
+describe("a client known over its limit is refused before the limiter (issue 22)", () => {
+  const url = "/shop/api/v1/greenfield/generate-sbb-lead";
+  const payload = { product: "fibre", language: "bm" };
+  const post = (address: string, body: object | string = payload) =>
+    one.app.inject({
+      method: "POST",
+      url,
+      payload: body,
+      headers: { "content-type": "application/json", origin: "http://localhost:5173" },
+      remoteAddress: address,
+    });
+
+  it("answers the limiter's 429 (status, headers, body), counts nothing, reads no body", async () => {
+    const address = "203.0.113.9";
+    for (let i = 0; i < 30; i++) expect((await post(address)).statusCode).toBe(200);
+    // The 31st: the lease comes back short, the limiter itself refuses.
+    const limiter = await post(address);
+    expect(limiter.statusCode).toBe(429);
+    expect(one.app.rateLimitCounters.refusing(`POST ${url}|${address}`)).toBeGreaterThan(0);
+    let statements = 0;
+    db.observe(() => (statements += 1));
+    const fast = await post(address);
+    // A body that would answer 400 is not even read: the refusal comes first.
+    const malformed = await post(address, "{not json");
+    db.observe(undefined);
+    expect(statements).toBe(0);
+    expect(fast.statusCode).toBe(429);
+    expect(malformed.statusCode).toBe(429);
+    expect(fast.body).toBe(limiter.body);
+    expect(fast.json()).toMatchObject({ statusCode: 429, code: "rateLimit.exceeded" });
+    const names = (r: typeof fast) => Object.keys(r.headers).sort();
+    expect(names(fast)).toEqual(names(limiter));
+    for (const name of [
+      "retry-after",
+      "x-ratelimit-limit",
+      "x-ratelimit-remaining",
+      "x-ratelimit-reset",
+      "content-type",
+      "content-length",
+      "vary",
+      "content-security-policy",
+      "x-frame-options",
+    ])
+      expect([name, fast.headers[name]]).toEqual([name, limiter.headers[name]]);
+    expect(fast.headers["x-request-id"]).toBeTruthy();
+    // The window ends: the address is let through again.
+    clock.advance(61);
+    expect((await post(address)).statusCode).toBe(200);
+  });
+});

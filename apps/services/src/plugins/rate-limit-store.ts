@@ -86,6 +86,18 @@ export class RateLimitCounters {
     return this.#counters.size;
   }
 
+  /**
+   * The ms left in `key`'s window when the database has said that window is over its limit and
+   * this instance holds no leased hit of it, else 0. Exactly when {@link incr} would refuse the
+   * key from memory: a caller may refuse at once, with no statement and nothing counted (issue 22).
+   */
+  refusing(key: string): number {
+    const counter = this.#counters.get(key);
+    if (counter === undefined || !counter.full || counter.tokens > 0) return 0;
+    const left = counter.resetAt - this.#clock.now().getTime();
+    return left > 0 ? left : 0;
+  }
+
   /** Counts a hit of `key` in a window of `window` ms against `max`. */
   incr(key: string, window: number, max: number, callback: Callback): void {
     const now = this.#clock.now().getTime();
@@ -206,6 +218,10 @@ export class RateLimitCounters {
   async close(): Promise<void> {}
 }
 
+/** A route's key space: the prefix of its keys in {@link RateLimitCounters}. */
+export const routeKeyPrefix = (route?: { method?: string | string[]; url?: string }): string =>
+  route?.url ? `${String(route.method)} ${route.url}|` : "";
+
 /**
  * A @fastify/rate-limit store class over {@link RateLimitCounters}. Each route gets its own key
  * space (`child`), like the plugin's in-memory store.
@@ -215,8 +231,7 @@ export function databaseRateLimitStore(counters: RateLimitCounters) {
     readonly #prefix: string;
 
     constructor(options: { routeInfo?: { method?: string | string[]; url?: string } } = {}) {
-      const route = options.routeInfo;
-      this.#prefix = route?.url ? `${String(route.method)} ${route.url}|` : "";
+      this.#prefix = routeKeyPrefix(options.routeInfo);
     }
 
     incr(key: string, callback: Callback, timeWindow: number, max: number): void {

@@ -1,12 +1,18 @@
 import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Queryable } from "../db/database.js";
 import type { Clock } from "../lib/clock.js";
 import { reason } from "../lib/errors.js";
-import { databaseRateLimitStore, RateLimitCounters } from "./rate-limit-store.js";
+import { databaseRateLimitStore, RateLimitCounters, routeKeyPrefix } from "./rate-limit-store.js";
 
 /** Options of the security plugin. */
 export interface SecurityOptions {
@@ -24,7 +30,28 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The rate-limit counters (hits leased from the database, handed out from memory). */
     rateLimitCounters: RateLimitCounters;
+    /** Helmet's headers, computed once ({@link securityHeaders}); the fast 429 sends them too. */
+    securityHeaderList?: readonly (readonly [string, string])[];
   }
+}
+
+/** A client's key: its address (IPv6 by /64), as @fastify/rate-limit's own default. */
+const clientKey = (request: FastifyRequest): string => normalizeIP(request.ip);
+
+/** The 429 body of a refusal with `seconds` left, serialised once per second value. */
+const refusalBodies = new Map<number, string>();
+function refusalBody(seconds: number): string {
+  let body = refusalBodies.get(seconds);
+  if (body === undefined) {
+    body = JSON.stringify({
+      statusCode: 429,
+      error: reason(429),
+      message: `Too many requests, retry in ${seconds} s`,
+      code: "rateLimit.exceeded",
+    });
+    if (refusalBodies.size < 4096) refusalBodies.set(seconds, body);
+  }
+  return body;
 }
 
 /**
@@ -56,6 +83,7 @@ export default fp<SecurityOptions>(
       // Hits leased from the database (migration 0004) and handed out from memory: the limit
       // holds across instances and a refusal of a key known to be over it costs no statement.
       store: databaseRateLimitStore(counters) as never,
+      keyGenerator: clientKey,
       onExceeded: (request) => opts.onRefused?.(request.routeOptions.url ?? "unknown"),
       max: opts.rateLimitMax,
       timeWindow: "1 minute",
@@ -65,6 +93,62 @@ export default fp<SecurityOptions>(
         message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`,
         code: "rateLimit.exceeded",
       }),
+    });
+    // The fast refusal (issue 22): a client the database already put over its limit for the
+    // window is answered in the route's first onRequest hook, before the limiter, the body, the
+    // validation, the error handler and the onSend hooks, with the same status, headers and body
+    // as the limiter's 429 (serialised once). Exact: it refuses only what the counters would
+    // refuse from memory anyway, and counts nothing.
+    app.addHook("onRoute", (route: RouteOptions) => {
+      const config = route.config as { rateLimit?: { max?: unknown } | false } | undefined;
+      if (config?.rateLimit == null || config.rateLimit === false) return;
+      const prefix = routeKeyPrefix(route);
+      const max = config.rateLimit.max;
+      const url = route.url;
+      // The headers every refusal of this route repeats, after the per-request ones (taken on
+      // the first refusal: helmet's are set up by a later plugin).
+      let fixed: string[] | undefined;
+      const refuseKnown = (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        done: HookHandlerDoneFunction,
+      ) => {
+        const left = counters.refusing(prefix + clientKey(request));
+        if (left === 0) return done();
+        opts.onRefused?.(url);
+        const seconds = Math.ceil(left / 1000);
+        const body = refusalBody(seconds);
+        fixed ??= [
+          "content-type",
+          "application/json; charset=utf-8",
+          ...(app.securityHeaderList ?? []).flat(),
+        ];
+        const limit =
+          typeof max === "function" ? (max as (r: FastifyRequest) => number)(request) : max;
+        // CORS's headers (its onRequest hook ran), the limiter's, then the fixed ones.
+        const headers: string[] = [];
+        const set = reply.getHeaders();
+        for (const name in set) headers.push(name, String(set[name]));
+        headers.push(
+          "x-ratelimit-limit",
+          String(limit),
+          "x-ratelimit-remaining",
+          "0",
+          "x-ratelimit-reset",
+          String(seconds),
+          "retry-after",
+          String(seconds),
+          "x-request-id",
+          request.id,
+          ...fixed,
+          "content-length",
+          String(body.length),
+        );
+        reply.hijack();
+        reply.raw.writeHead(429, headers);
+        reply.raw.end(body);
+      };
+      route.onRequest = [refuseKnown, ...(route.onRequest == null ? [] : [route.onRequest].flat())];
     });
   },
   { name: "security" },
@@ -107,6 +191,7 @@ export const securityHeaders = fp<SecurityHeadersOptions>(
         hsts: opts.production,
       }),
     );
+    app.decorate("securityHeaderList", headers);
     app.addHook("onSend", (_request, reply, payload, done) => {
       if (reply.statusCode !== 304) {
         for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
