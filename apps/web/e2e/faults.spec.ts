@@ -153,10 +153,18 @@ async function goDown() {
   });
 }
 
+/**
+ * The portal uses an answer the services confirmed for at most CONTENT_FRESH_MS with no round trip
+ * (src/server/warm-content.ts): a fault shows on every page once that long has passed since it
+ * began (as a CDN serves a fresh copy). Healing needs no wait: a failed revalidation forgot them.
+ */
+const CONTENT_FRESH_MS = 1000;
+
 async function setFault(next: Fault | undefined) {
   if (fault === "down" && next !== "down") await listen();
   if (next === "down") await goDown();
   fault = next;
+  if (next) await new Promise((resolve) => setTimeout(resolve, CONTENT_FRESH_MS + 100));
 }
 
 test.describe.configure({ mode: "serial" });
@@ -177,6 +185,7 @@ test.describe("the portal in front of failing services", () => {
         FIRST_BYTE_BUDGET_MS: String(CONTENT_TIMEOUT_MS + 1000),
         // A real 404 is kept as its header says (60 s in production, min(60, this) here).
         PAGE_CACHE_SECONDS: "3",
+        CONTENT_FRESH_MS: String(CONTENT_FRESH_MS),
         LOG_LEVEL: "error",
       },
     });

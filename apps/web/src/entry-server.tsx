@@ -7,20 +7,19 @@ import {
   transformReadableStreamWithRouter,
 } from "@tanstack/react-router/ssr/server";
 import type { AnyRouter } from "@tanstack/react-router";
-import type { WindowLike } from "dompurify";
-import { JSDOM } from "jsdom";
 import { renderToReadableStream } from "react-dom/server";
 import { createAppRouter } from "./router";
 import { createContentBudget } from "./shared/content-budget";
 import { provideServerSanitiser } from "./shared/components/deferred-rich-text";
 import { answerKnownLocales } from "./shared/intl-locales";
 import { loaderStatus } from "./shared/route-helpers";
-import { sanitiseHtml, setSanitiserWindow } from "./shared/sanitise";
+import { sanitiseHtml, trustServiceSanitisedHtml } from "./shared/sanitise";
 import { CONTENT_UNAVAILABLE_DIGEST, isContentFailure } from "./shared/server-errors";
 
 answerKnownLocales();
-// CMS HTML is sanitised on the server by DOMPurify over a jsdom window (no DOM in Node).
-setSanitiserWindow(new JSDOM("").window as unknown as WindowLike);
+// CMS HTML comes sanitised from the content service (sanitised once, at import): the server
+// renders it as it is, with no DOM and no DOMPurify per render (issue 22).
+trustServiceSanitisedHtml();
 provideServerSanitiser(sanitiseHtml);
 
 /** The page's status: the router's (200, 404), or the one a loader asked for on a 200. */

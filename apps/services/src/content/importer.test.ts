@@ -178,6 +178,41 @@ describe("content import", () => {
     }
   });
 
+  it("stores CMS HTML sanitised: scripts, event handlers and javascript: URLs never reach an answer", async () => {
+    const hostile =
+      "<p>safe <strong>text</strong></p><script>window.__pwned=1</script>" +
+      '<img src="x" onerror="window.__pwned=2"><a href="javascript:alert(1)">x</a>' +
+      '<a href="https://example.com" target="_blank">out</a>';
+    const dir = await seedCopy("hostile", async (d) => {
+      await editJson(join(d, "content/en/terms.json"), (terms) => {
+        terms.find((t: { type: string }) => t.type === "privacy-notice").body = hostile;
+      });
+      await editJson(join(d, "content/en/home.json"), (home) => {
+        home.infoBox.body = hostile;
+      });
+      await editJson(join(d, "support/en.json"), (categories) => {
+        categories[0].questions[0].content = hostile;
+      });
+    });
+    expect(await importContent(db, { seedDir: dir })).toMatchObject({ changed: true });
+    const seed = await readContentSeed(dir);
+    const support = seed.documents.find((r) => r.kind === "support" && r.lang === "en");
+    const answers = [
+      (await call(ctx.app, { method: "GET", url: "/content/api/v1/terms/privacy-notice?lang=en" }))
+        .body.response.body,
+      (await call(ctx.app, { method: "GET", url: "/content/api/v1/home/all?lang=en" })).body
+        .response.infoBox.body,
+      (support?.doc as { questions: { content: string }[] }).questions[0]?.content,
+    ];
+    for (const html of answers) {
+      expect(html).toContain("<p>safe <strong>text</strong></p>");
+      expect(html).not.toMatch(/<script|onerror|javascript:/i);
+      expect(html).toContain(
+        '<a href="https://example.com" target="_blank" rel="noopener noreferrer">',
+      );
+    }
+  });
+
   it("reads the repository seed and restores it", async () => {
     const seed = await readContentSeed();
     expect(seed.checksum).toMatch(/^[0-9a-f]{64}$/);

@@ -15,6 +15,7 @@ import { seedDir as defaultSeedDir } from "../lib/paths.js";
 import { createAjv } from "../openapi/ajv.js";
 import { notifyContentImported } from "./events.js";
 import { replicateContent } from "./replicate.js";
+import { SANITISER_VERSION, sanitiseHtmlFields } from "./sanitise.js";
 
 /** What kind of document a content row holds (one per manifest schema). */
 export type ContentKind =
@@ -114,7 +115,10 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 async function compileSchemas(
   manifest: Manifest,
   openapiDir: string,
-): Promise<(file: ManifestFile) => ValidateFunction> {
+): Promise<{
+  schemaOf: (file: ManifestFile) => ValidateFunction;
+  sanitise: (file: ManifestFile, doc: unknown) => unknown;
+}> {
   const ajv = createAjv({ useDefaults: false, allErrors: true });
   const documents = new Map<string, OpenApiDocument>();
   for (const file of new Set(manifest.files.map((f) => f.schemaFile))) {
@@ -123,7 +127,7 @@ async function compileSchemas(
     documents.set(file, await loadDocument(file, openapiDir));
   }
   const compiled = new Map<string, ValidateFunction>();
-  return (f) => {
+  const schemaOf = (f: ManifestFile) => {
     const key = `${f.schemaFile}#${f.schema}`;
     let validate = compiled.get(key);
     if (!validate) {
@@ -142,6 +146,14 @@ async function compileSchemas(
     }
     return validate;
   };
+  // CMS HTML is sanitised here, once per import (src/content/sanitise.ts): every string the
+  // file's schema types as content.yaml `Html` (the same object wherever it is referenced).
+  const sanitise = (f: ManifestFile, doc: unknown) => {
+    const components = documents.get(f.schemaFile)?.components?.schemas;
+    const html = components?.Html as Record<string, unknown> | undefined;
+    return html ? sanitiseHtmlFields(components?.[f.schema], doc, html) : doc;
+  };
+  return { schemaOf, sanitise };
 }
 
 /**
@@ -158,8 +170,10 @@ export async function readContentSeed(
     throw new ContentImportError([`${manifestPath}: no manifest.json in the seed folder`]);
   const manifestText = await readFile(manifestPath, "utf8");
   const manifest = JSON.parse(manifestText) as Manifest;
-  const hash = createHash("sha256").update(manifestText);
-  const schemaOf = await compileSchemas(manifest, openapiDir);
+  // The sanitiser's version is part of the checksum: content imported under other rules is
+  // written again (sanitised by these) even when the seed files are unchanged.
+  const hash = createHash("sha256").update(SANITISER_VERSION).update(manifestText);
+  const { schemaOf, sanitise } = await compileSchemas(manifest, openapiDir);
   const problems: string[] = [];
   const documents: DocumentRow[] = [];
   const counts: Record<string, number> = {};
@@ -214,7 +228,7 @@ export async function readContentSeed(
           return;
         }
         keys.push(id);
-        documents.push({ kind, lang, id, position: index, doc: item });
+        documents.push({ kind, lang, id, position: index, doc: sanitise(f, item) });
         counts[kind] = (counts[kind] ?? 0) + 1;
       });
       if (f.perLang) {

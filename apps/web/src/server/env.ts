@@ -9,6 +9,8 @@ export interface WebEnv {
   internalApiBaseUrl: string | undefined;
   firstByteMs: number;
   contentTimeoutMs: number;
+  /** How long a content answer the services confirmed is used with no round trip (ms; 0: off). */
+  contentFreshMs: number;
   cacheSeconds: number;
   staleSeconds: number;
   cacheEntries: number;
@@ -55,6 +57,7 @@ export function readWebEnv(env: NodeJS.ProcessEnv = process.env): WebEnv {
       : undefined,
     firstByteMs: integer(env, "FIRST_BYTE_BUDGET_MS", 400),
     contentTimeoutMs: integer(env, "CONTENT_TIMEOUT_MS", 8000, 1),
+    contentFreshMs: integer(env, "CONTENT_FRESH_MS", 1000),
     cacheSeconds: integer(env, "PAGE_CACHE_SECONDS", 300),
     staleSeconds: integer(env, "PAGE_STALE_SECONDS", 86_400),
     cacheEntries: integer(env, "PAGE_CACHE_ENTRIES", 1000),

@@ -7,14 +7,18 @@ import { fileURLToPath } from "node:url";
 import sirv from "sirv";
 import { readWebEnv, serverPortalConfig } from "./env";
 import { createResponseChecks } from "./response-checks";
+import { createWarmContent } from "./warm-content";
 
 // React and the router pick their production builds from NODE_ENV when they load (below).
 process.env.NODE_ENV ??= "production";
 const env = readWebEnv();
 // The app's modules read the service URLs when they load: set them first, with the fetch that
 // checks every answer against its contract (openapi/) before a page is rendered from it.
+// In front of it, the warm content (src/server/warm-content.ts): a tag the services confirmed
+// less than CONTENT_FRESH_MS ago is answered 304 here, with no loopback round trip.
 const checks = await createResponseChecks();
-globalThis.__PORTAL_CONFIG__ = { ...serverPortalConfig(env), fetch: checks.check };
+const warm = createWarmContent(checks.check, { freshMs: env.contentFreshMs });
+globalThis.__PORTAL_CONFIG__ = { ...serverPortalConfig(env), fetch: warm.fetch };
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..", "client");
 const manifestFile = join(clientDir, "router-manifest.json");
