@@ -59,7 +59,7 @@ describe("the installation slot step", () => {
     await flow.settled();
     expect(api.shop.listInstallationSlots).toHaveBeenCalledTimes(1);
     expect(api.shop.listInstallationSlots).toHaveBeenCalledWith(
-      { days: 10 },
+      { days: 6 },
       { token: "jwt.lead.token" },
     );
     expect(slotsOf(flow)).toEqual([

@@ -6,7 +6,7 @@ import { bodyOf, toRequestError, type OperationContext } from "./context.js";
 export const SLOT_TAKEN = "order.slot.taken";
 
 /** Installation days the slot step lists. */
-export const SLOT_DAYS = 10;
+export const SLOT_DAYS = 6;
 
 /** The slot step's calls: the slots of the address, a hold, and going on to the review. */
 export interface SlotOperations {

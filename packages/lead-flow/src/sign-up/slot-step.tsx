@@ -80,7 +80,7 @@ const messages = defineMessages({
   },
   left: {
     id: "signup.slot.left",
-    defaultMessage: "{count, plural, one {# slot left} other {# slots left}}",
+    defaultMessage: "({count, plural, one {# slot left} other {# slots left}})",
     description: "How many of a window are left (shown when few)",
   },
   required: {
@@ -223,6 +223,7 @@ export function SlotStep() {
                       />
                       <label htmlFor={optionId}>
                         {intl.formatMessage(slotMessages[w.slot], { from: w.from, to: w.to })}
+                        {w.remaining <= FEW ? " " : null}
                         {w.remaining <= FEW ? (
                           <span className="signup-slots__left">
                             {intl.formatMessage(messages.left, { count: w.remaining })}

@@ -153,11 +153,11 @@ const steps: Array<{
     name: "the installation slot step: the days and windows, few left",
     node: <SlotStep />,
     en: [
-      "Choose the day and time our installer comes. We keep the slot for you for 10 minutes while you finish. Installation slot Tuesday, 24 November 2026 Morning, 09:00–13:00 1 slot left Afternoon, 14:00–18:00 Wednesday, 25 November 2026 Morning, 09:00–13:00 Afternoon, 14:00–18:00",
+      "Choose the day and time our installer comes. We keep the slot for you for 10 minutes while you finish. Installation slot Tuesday, 24 November 2026 Morning, 09:00–13:00 (1 slot left) Afternoon, 14:00–18:00 Wednesday, 25 November 2026 Morning, 09:00–13:00 Afternoon, 14:00–18:00",
       "Friday, 27 November 2026 Morning, 09:00–13:00 Afternoon, 14:00–18:00 Continue",
     ],
     bm: [
-      "Pilih hari dan masa juruteknik kami datang. Kami khaskan slot itu untuk anda selama 10 minit sementara anda selesaikan pendaftaran. Slot pemasangan Selasa, 24 November 2026 Pagi, 09:00–13:00 1 slot lagi Petang, 14:00–18:00",
+      "Pilih hari dan masa juruteknik kami datang. Kami khaskan slot itu untuk anda selama 10 minit sementara anda selesaikan pendaftaran. Slot pemasangan Selasa, 24 November 2026 Pagi, 09:00–13:00 (1 slot lagi) Petang, 14:00–18:00",
       "Jumaat, 27 November 2026 Pagi, 09:00–13:00 Petang, 14:00–18:00 Teruskan",
     ],
   },
@@ -166,10 +166,10 @@ const steps: Array<{
     name: "the slot step after a slot was just taken: the notice, the next ones",
     node: <SlotStep />,
     en: [
-      "Sorry, that slot was just taken by someone else. Here are the next ones. Installation slot Tuesday, 24 November 2026 Morning, 09:00–13:00 1 slot left Afternoon, 14:00–18:00 Wednesday, 25 November 2026 Morning, 09:00–13:00 Thursday, 26 November 2026",
+      "Sorry, that slot was just taken by someone else. Here are the next ones. Installation slot Tuesday, 24 November 2026 Morning, 09:00–13:00 (1 slot left) Afternoon, 14:00–18:00 Wednesday, 25 November 2026 Morning, 09:00–13:00 Thursday, 26 November 2026",
     ],
     bm: [
-      "Maaf, slot itu baru sahaja diambil oleh orang lain. Ini slot yang seterusnya. Slot pemasangan Selasa, 24 November 2026 Pagi, 09:00–13:00 1 slot lagi Petang, 14:00–18:00 Rabu, 25 November 2026 Pagi, 09:00–13:00 Khamis, 26 November 2026",
+      "Maaf, slot itu baru sahaja diambil oleh orang lain. Ini slot yang seterusnya. Slot pemasangan Selasa, 24 November 2026 Pagi, 09:00–13:00 (1 slot lagi) Petang, 14:00–18:00 Rabu, 25 November 2026 Pagi, 09:00–13:00 Khamis, 26 November 2026",
     ],
   },
   {
