@@ -199,9 +199,11 @@ test("a slot another visitor takes first: just taken, here are the next ones (en
   await expect(page.getByTestId("slot-status")).toBeEmpty();
   await checkScreen(page, "slot-taken-en");
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.getByTestId("slot-day").first().locator("input").first().check();
+  // Checked once the services hold it (the radio shows the flow's hold, not a wish).
+  await page.getByTestId("slot-day").first().locator("input").first().click();
   await expect(page.getByTestId("slot-status")).toContainText(
     "Wednesday, 25 November 2026, Afternoon, 14:00–18:00 is yours until",
   );
   await expect(page.getByTestId("slot-taken")).toHaveCount(0);
+  await expect(page.getByTestId("slot-day").first().locator("input").first()).toBeChecked();
 });
