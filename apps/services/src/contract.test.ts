@@ -157,6 +157,21 @@ describe("contract coverage", () => {
         payload: { packageId: "fibre-300", addOnIds: ["sports-pack"], installationSlot: "morning" },
       }),
     );
+    const slots = await call(app, {
+      method: "GET",
+      url: "/shop/api/v1/greenfield/installation-slots",
+      token,
+    });
+    ok(slots);
+    const first = slots.body.response.slots[0];
+    ok(
+      await call(app, {
+        method: "POST",
+        url: "/shop/api/v1/greenfield/installation-hold",
+        token,
+        payload: { date: first.date, slot: first.slot },
+      }),
+    );
     const purchase = await call(app, {
       method: "POST",
       url: "/shop/api/v3/purchase",

@@ -7,6 +7,9 @@
 //   (seals with the first DOCUMENT_KEYS key every document sealed with another key, or stored
 //   in plaintext before issue 21)
 //
+//   pnpm --filter @portal/services ops slots|holidays ...   (installation capacity, lead times and
+//   public holidays: src/ops-slots.ts and the services README, "Installation slots")
+//
 // Same settings as the services (DATABASE_URL, or PGlite in DATA_DIR, which a running services
 // process holds: stop it or use PostgreSQL), same document keys and storage. Every request
 // leaves a `privacy_requests` row: what was done, when, by whom, for which ticket and how many
@@ -19,11 +22,13 @@ import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { systemClock } from "./lib/clock.js";
 import { loadEnv } from "./lib/env.js";
+import { slotsCommand, SLOTS_USAGE } from "./ops-slots.js";
 import { documentKeyring, fileStorage } from "./services/index.js";
 import { erasePerson, exportPerson, resealDocuments, type Subject } from "./services/privacy.js";
 
-const USAGE =
-  "usage: ops export|erase (--phone <number> | --mykad <number>) [--ticket <ref>] [--operator <name>] [--out <file>] [--yes]\n       ops reseal";
+const USAGE = `usage: ops export|erase (--phone <number> | --mykad <number>) [--ticket <ref>] [--operator <name>] [--out <file>] [--yes]
+       ops reseal
+${SLOTS_USAGE}`;
 
 /** Runs one command; resolves with the process exit code. */
 export async function runOps(argv: string[], out: (text: string) => void): Promise<number> {
@@ -37,9 +42,33 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
       operator: { type: "string" },
       out: { type: "string" },
       yes: { type: "boolean", default: false },
+      area: { type: "string" },
+      capacity: { type: "string" },
+      window: { type: "string" },
+      day: { type: "string" },
+      network: { type: "string" },
+      days: { type: "string" },
+      year: { type: "string" },
+      name: { type: "string" },
     },
   });
   const command = positionals[0];
+  if (command === "slots" || command === "holidays") {
+    const env = loadEnv();
+    const db = await openDatabase({
+      databaseUrl: env.databaseUrl,
+      dataDir: env.dataDir,
+      max: 2,
+      connectTimeoutMs: env.dbConnectTimeoutMs,
+      queryTimeoutMs: env.dbQueryTimeoutMs,
+    });
+    try {
+      await migrate(db);
+      return await slotsCommand(db, command, positionals[1], values, out);
+    } finally {
+      await db.close();
+    }
+  }
   const forPerson = command === "export" || command === "erase";
   if (!(forPerson || command === "reseal") || (forPerson && !values.phone === !values.mykad)) {
     out(USAGE);

@@ -24,12 +24,12 @@ interface Entry {
 
 const text = {
   en: {
-    details: "Step 2 of 6: Your details",
+    details: "Step 2 of 7: Your details",
     choose: "Choose a plan.",
     signUp: /^(Check coverage|Sign up|Get|Subscribe|Check fibre coverage)/,
   },
   bm: {
-    details: "Langkah 2 daripada 6: Butiran anda",
+    details: "Langkah 2 daripada 7: Butiran anda",
     choose: "Pilih satu pelan.",
     signUp: /^(Semak liputan|Daftar|Dapatkan|Langgan|Semak liputan fiber)/,
   },

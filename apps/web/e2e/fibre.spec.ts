@@ -8,6 +8,7 @@ import {
   DEAL_BM,
   DEAL_EN,
   detailsToReview,
+  pickSlot,
   en,
   fresh,
   mobile,
@@ -129,7 +130,7 @@ test.describe("sign-up journey", () => {
     await page.getByRole("button", { name: "Continue", exact: true }).click();
 
     // Details: inline validation in the visitor's language, then a server refusal on one field.
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 2 of 6: Your details");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 2 of 7: Your details");
     await page.getByLabel(/^Email/).fill("aminah@");
     await page.getByLabel(/^Full name/).focus();
     await expect(
@@ -157,7 +158,7 @@ test.describe("sign-up journey", () => {
     await page.getByRole("button", { name: "Save and continue" }).click();
 
     // OTP: one countdown, the resend button disabled while it runs; a wrong code; a reload.
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 3 of 6: Verify your mobile");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 3 of 7: Verify your mobile");
     await capture(page, "signup-otp");
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByTestId("otp-sent")).toBeVisible();
@@ -183,14 +184,14 @@ test.describe("sign-up journey", () => {
     await capture(page, "signup-otp-wrong");
     await page.reload();
     await settled(page);
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 3 of 6: Verify your mobile");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 3 of 7: Verify your mobile");
     await expect(page.getByTestId("otp-countdown")).toHaveText(/new code in [12]:\d\d\./);
     await expect(page.getByTestId("otp-send")).toBeDisabled();
     await page.getByLabel(/^6-digit code/).fill("123456");
     await page.getByRole("button", { name: "Verify" }).click();
 
     // Consent: the text in the current language, and that language is sent.
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 4 of 6: Consent");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 4 of 7: Consent");
     await capture(page, "signup-consent");
     await switchLanguage(page, "bm");
     await page.getByLabel(/^Saya telah membaca notis ini/).check();
@@ -205,7 +206,7 @@ test.describe("sign-up journey", () => {
 
     // Documents: refused before upload; a file whose bytes lie refused by the service (415);
     // progress; a failed PUT and its retry; remove; drag and drop.
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 6: Documents");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 7: Documents");
     const front = page.getByTestId("slot-front");
     const back = page.getByTestId("slot-back");
     await front.locator('input[type="file"]').setInputFiles({
@@ -281,15 +282,16 @@ test.describe("sign-up journey", () => {
     await back.locator(".signup-drop").dispatchEvent("drop", { dataTransfer });
     await expect(back).toContainText("Uploaded: mykad-back.pdf");
     await capture(page, "signup-documents-done");
-    await page.getByRole("button", { name: "Continue to the review" }).click();
+    await page.getByRole("button", { name: "Continue to the installation slot" }).click();
+    await pickSlot(page);
 
     // Review: the order as the service priced it, the terms, the purchase.
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 6 of 6: Review and submit");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 7 of 7: Review and submit");
     await expect(page.getByTestId("summary-plan")).toHaveText("Suria Fibre 500Mbps · 500 Mbps");
     await expect(page.getByTestId("summary-price")).toContainText(DEAL_EN);
     await page.reload();
     await settled(page);
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 6 of 6: Review and submit");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 7 of 7: Review and submit");
     await page.getByRole("button", { name: "Submit my sign-up" }).click();
     await expect(
       page.getByText("Accept the terms and conditions to submit.").first(),
@@ -427,7 +429,7 @@ test.describe("sign-up journey", () => {
       "Good news: Suria TV is available at your address",
     );
     await page.getByRole("link", { name: "Continue: choose your plan" }).click();
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 6: Your plan");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 7: Your plan");
     await expect(page.locator(".signup-package")).toHaveCount(3);
     await expect(page.getByTestId("addon-sports-pack").locator("input")).toBeChecked();
     await expect(page.getByTestId("addon-sports-pack")).toContainText(
@@ -531,7 +533,7 @@ test.describe("sign-up journey", () => {
     await address(page, "47301");
     await toPlans(page);
     await choosePlan(page, "fibre-100");
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 2 of 6: Your details");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 2 of 7: Your details");
     await page.getByLabel(/^Full name/).fill("Aminah binti Yusof");
     await page.getByLabel(/^Mobile number/).fill(mobile());
     await page.getByLabel(/^Email/).fill("aminah@example.my");
@@ -581,7 +583,7 @@ test.describe("sign-up journey", () => {
     await toPlans(page);
     await page.reload();
     await settled(page);
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 6: Your plan");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 7: Your plan");
 
     await page.evaluate((key) => localStorage.removeItem(key), TOKEN_KEY);
     await page.reload();
@@ -730,7 +732,7 @@ test.describe("sign-up journey", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Continue: choose your plan" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 6: Your plan");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 1 of 7: Your plan");
     await expect(page.getByTestId("plan-fibre-300").locator("input")).toBeChecked();
   });
 
@@ -805,9 +807,9 @@ test.describe("sign-up journey", () => {
 test.describe("every way into the sign-up sells (issue 20)", () => {
   test.setTimeout(120_000);
   const text = {
-    en: { details: "Step 2 of 6: Your details", choose: "Choose a plan.", deal: DEAL_EN },
+    en: { details: "Step 2 of 7: Your details", choose: "Choose a plan.", deal: DEAL_EN },
     bm: {
-      details: "Langkah 2 daripada 6: Butiran anda",
+      details: "Langkah 2 daripada 7: Butiran anda",
       choose: "Pilih satu pelan.",
       deal: DEAL_BM,
     },
@@ -911,7 +913,7 @@ test.describe("every way into the sign-up sells (issue 20)", () => {
     await page.getByRole("button", { name: "Verify" }).click();
     await page.getByLabel(/^I have read the notice/).check();
     await page.getByRole("button", { name: "Agree and continue" }).click();
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 6: Documents");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 7: Documents");
     await page
       .getByTestId("slot-front")
       .locator('input[type="file"]')

@@ -66,7 +66,7 @@ export async function address(
 export async function toPlans(page: Page, lang: "bm" | "en" = "en") {
   await page.getByRole("link", { name: (lang === "bm" ? bm : en).continue }).click();
   await expect(page.getByTestId("step-heading")).toHaveText(
-    lang === "bm" ? "Langkah 1 daripada 6: Pelan anda" : "Step 1 of 6: Your plan",
+    lang === "bm" ? "Langkah 1 daripada 7: Pelan anda" : "Step 1 of 7: Your plan",
   );
 }
 
@@ -79,27 +79,50 @@ export async function choosePlan(page: Page, id: string) {
 
 /** Details, OTP, consent and one document (the quick path), in English. */
 export async function detailsToReview(page: Page, phone = mobile()) {
-  await expect(page.getByTestId("step-heading")).toHaveText("Step 2 of 6: Your details");
+  await expect(page.getByTestId("step-heading")).toHaveText("Step 2 of 7: Your details");
   await page.getByLabel(/^Full name/).fill("Aminah binti Yusof");
   await page.getByLabel(/^Mobile number/).fill(phone);
   await page.getByLabel(/^Email/).fill("aminah@example.my");
   await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByTestId("step-heading")).toHaveText("Step 3 of 6: Verify your mobile");
+  await expect(page.getByTestId("step-heading")).toHaveText("Step 3 of 7: Verify your mobile");
   await page.getByRole("button", { name: "Send code" }).click();
   await page.getByLabel(/^6-digit code/).fill("123456");
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByTestId("step-heading")).toHaveText("Step 4 of 6: Consent");
+  await expect(page.getByTestId("step-heading")).toHaveText("Step 4 of 7: Consent");
   await page.getByLabel(/^I have read the notice/).check();
   await page.getByRole("button", { name: "Agree and continue" }).click();
-  await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 6: Documents");
+  await expect(page.getByTestId("step-heading")).toHaveText("Step 5 of 7: Documents");
   await page.getByLabel(/^Utility bill/).check();
   await page
     .getByTestId("slot-bill")
     .locator('input[type="file"]')
     .setInputFiles({ name: "bill.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(page.getByTestId("slot-bill")).toContainText("Uploaded: bill.pdf");
-  await page.getByRole("button", { name: "Continue to the review" }).click();
-  await expect(page.getByTestId("step-heading")).toHaveText("Step 6 of 6: Review and submit");
+  await page.getByRole("button", { name: "Continue to the installation slot" }).click();
+  await pickSlot(page);
+  await expect(page.getByTestId("step-heading")).toHaveText("Step 7 of 7: Review and submit");
+}
+
+/**
+ * The installation slot step: the first slot offered (its label, e.g. "Morning, 09:00–13:00",
+ * under its day), held for the visitor, then Continue. Answers what the visitor picked.
+ */
+export async function pickSlot(page: Page, lang: "bm" | "en" = "en") {
+  await expect(page.getByTestId("step-heading")).toHaveText(
+    lang === "bm" ? "Langkah 6 daripada 7: Slot pemasangan" : "Step 6 of 7: Installation slot",
+  );
+  const day = page.getByTestId("slot-day").first();
+  const date = (await day.locator("legend").textContent())!;
+  const option = day.locator('input[name="installationSlot"]').first();
+  const window = (await day.locator("label").first().textContent())!;
+  await option.check();
+  await expect(page.getByTestId("slot-status")).toContainText(
+    lang === "bm" ? "dikhaskan untuk anda sehingga" : "is yours until",
+  );
+  await page
+    .getByRole("button", { name: lang === "bm" ? "Teruskan" : "Continue", exact: true })
+    .click();
+  return { date, window };
 }
 
 /** Accepts the terms and submits; answers the order number on the confirmation. */

@@ -75,9 +75,17 @@ export async function signUp(servicesUrl: string, phoneNumber: string) {
     console.log(`uploaded ${documentId} (${file.size} bytes)`);
     flow.finishDocuments();
 
-    // 6. The purchase: one lead, one order number, even if it is sent twice.
-    const { orderNumber } = await flow.purchase();
+    // 6. The installation slot: the flow loads the address's slots on entering the step; the
+    // first one is held for 10 minutes (another visitor may take it first: order.slot.taken).
+    await flow.settled();
+    const first = flow.getSnapshot().slots?.slots[0];
+    if (first) await flow.holdSlot(first);
+    flow.confirmSlot();
+
+    // 7. The purchase books the slot: one lead, one order number, even if it is sent twice.
+    const { orderNumber, order: booked } = await flow.purchase();
     console.log(`order number ${orderNumber}`);
+    console.log(`installation ${booked.installationDate} ${booked.installationSlot}`);
     return flow.getSnapshot();
   } catch (error) {
     // Branch on error.code, never on the message.

@@ -68,7 +68,7 @@ export const AddressPage = ({ flow }: { flow: LeadFlow }) => (
   </Steps>
 );
 
-/** /sign-up: the six numbered steps, resuming where the visitor left off. */
+/** /sign-up: the seven numbered steps, resuming where the visitor left off. */
 export const SignUpPage = ({ flow }: { flow: LeadFlow }) => (
   <Steps flow={flow}>
     <SignUpStepper />

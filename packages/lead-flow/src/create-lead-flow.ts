@@ -15,6 +15,7 @@ import { createContext } from "./operations/context.js";
 import { createDocumentOperations, type UploadDocumentOptions } from "./operations/documents.js";
 import { createOrderOperations, type OrderChange } from "./operations/order.js";
 import { createOtpOperations } from "./operations/otp.js";
+import { createSlotOperations } from "./operations/slots.js";
 import { createSubmissionOperations, type LeadUpdate } from "./operations/submission.js";
 import { originFromSearch, sameOrigin, type EntrySearch } from "./origin.js";
 import { otpResendSeconds } from "./otp-clock.js";
@@ -28,6 +29,9 @@ import {
   type Coverage,
   type Entitlement,
   type EntitlementClaim,
+  type InstallationHold,
+  type InstallationSlot,
+  type InstallationSlots,
   type Interest,
   type Lead,
   type LeadApi,
@@ -161,8 +165,24 @@ export interface LeadFlow {
   ): Promise<{ documentId: string; extension: string }>;
   /** Deletes an uploaded document (extension defaults to the one recorded at upload). */
   deleteDocument(documentId: string, extension?: string): Promise<void>;
-  /** Goes on from the documents to the review (at least one document uploaded). */
+  /** Goes on from the documents to the installation slot (at least one document uploaded). */
   finishDocuments(): void;
+  /**
+   * Loads the installation slots the lead's address can book (the flow does it on entering the
+   * slot step, and again when a slot was just taken).
+   */
+  loadSlots(): Promise<InstallationSlots>;
+  /**
+   * Holds a slot for the lead for 10 minutes (one at a time: the earlier one is given back). A
+   * slot another visitor took first rejects with `reason: "order.slot.taken"`, sets
+   * `slotNotice: "taken"` and loads the next ones.
+   */
+  holdSlot(slot: Pick<InstallationSlot, "date" | "slot">): Promise<InstallationHold>;
+  /**
+   * Goes on from the slot step to the review with the held slot (or with none when the address
+   * has none to offer); without a hold it throws `invalid-step` (also in `errors.holdSlot`).
+   */
+  confirmSlot(): void;
   /** Submits the lead (terms accepted); a repeat answers the same order number. */
   purchase(): Promise<Purchase>;
   /** The entitled-fibre check with the product token (claim: POST instead of GET). */
@@ -221,6 +241,7 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
   const otp = createOtpOperations(ctx);
   const documents = createDocumentOperations(ctx);
   const submission = createSubmissionOperations(ctx);
+  const slots = createSlotOperations(ctx);
   const state = store.getState;
   let restored = false;
 
@@ -236,6 +257,7 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
           loadOffers: order.loadOffers,
           updateOrder: () => order.updateOrder(),
           applyReferralCode: () => order.applyReferralCode(state().selection.referralCode),
+          loadSlots: slots.loadSlots,
         };
         // The failure is in state.errors, where the step shows it.
         run[load]().catch(() => undefined);
@@ -306,6 +328,9 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
     uploadDocument: documents.uploadDocument,
     deleteDocument: documents.deleteDocument,
     finishDocuments: documents.finishDocuments,
+    loadSlots: slots.loadSlots,
+    holdSlot: slots.holdSlot,
+    confirmSlot: slots.confirmSlot,
     purchase: submission.purchase,
     checkEntitled: submission.checkEntitled,
     registerInterest: submission.registerInterest,

@@ -23,6 +23,7 @@ export {
 } from "./drafts.js";
 export { dueLoads, type DueLoad } from "./loads.js";
 export { interestBody } from "./operations/submission.js";
+export { SLOT_DAYS, SLOT_TAKEN } from "./operations/slots.js";
 export { ENTRY_PARAMS, originFromSearch, sameOrigin, type EntrySearch } from "./origin.js";
 export { SAVED_JOURNEY_MAX_AGE_MS } from "./store.js";
 export {
@@ -70,6 +71,7 @@ export {
   type SavedJourney,
   type Selection,
   type SignupStep,
+  type SlotNotice,
   type Step,
   type UploadState,
   type UploadedDocument,
@@ -83,6 +85,9 @@ export {
   type Coverage,
   type Entitlement,
   type EntitlementClaim,
+  type InstallationHold,
+  type InstallationSlot,
+  type InstallationSlots,
   type Interest,
   type Lead,
   type LeadApi,

@@ -4,7 +4,7 @@ import type { LeadFlowState, Step } from "./state.js";
 const NEEDS_OFFERS: ReadonlySet<Step> = new Set(["package", "review", "submitted"]);
 
 /** A load the flow starts by itself when the state calls for it. */
-export type DueLoad = "loadOffers" | "updateOrder" | "applyReferralCode";
+export type DueLoad = "loadOffers" | "updateOrder" | "applyReferralCode" | "loadSlots";
 
 /**
  * What the journey must load now, decided from the state alone (as query-core's observer decides
@@ -17,6 +17,8 @@ export type DueLoad = "loadOffers" | "updateOrder" | "applyReferralCode";
  *   by a link, a restored journey, a new address): it is recorded and priced, so a selected plan
  *   always shows its price and Continue goes on.
  * - `applyReferralCode`: a code from a link is chosen but not checked yet.
+ * - `loadSlots`: the slot step is entered (or its slot was just taken) and the installation
+ *   slots of the address are missing.
  *
  * A load that is running, or whose last attempt failed, is not started again (the visitor's next
  * action, or Try again, does that).
@@ -30,6 +32,15 @@ export function dueLoads(state: LeadFlowState): DueLoad[] {
     if ((NEEDS_OFFERS.has(state.step) && !offers) || stale) due.push("loadOffers");
   }
   if (state.step === "submitted") return due;
+  if (
+    state.step === "slot" &&
+    state.hasToken &&
+    !state.slots &&
+    !loading.loadSlots &&
+    !errors.loadSlots
+  ) {
+    due.push("loadSlots");
+  }
   const plan = offers?.plans.find((p) => p.id === selection.packageId);
   if (
     state.hasToken &&

@@ -16,6 +16,8 @@ import type {
   Coverage,
   Entitlement,
   EntitlementClaim,
+  InstallationHold,
+  InstallationSlots,
   Interest,
   Offers,
   Order,
@@ -24,8 +26,9 @@ import type {
 
 /**
  * The journey's steps, in order: `start` (no lead), `address` (search and coverage), `package`
- * (plan, add-ons, referral code, price), `details`, `otp`, `consent`, `documents`, `review` (the
- * order summary and the terms), `submitted`.
+ * (plan, add-ons, referral code, price), `details`, `otp`, `consent`, `documents`, `slot` (the
+ * installation date and window, held for the visitor), `review` (the order summary and the
+ * terms), `submitted`.
  */
 export const STEPS = [
   "start",
@@ -35,6 +38,7 @@ export const STEPS = [
   "otp",
   "consent",
   "documents",
+  "slot",
   "review",
   "submitted",
 ] as const;
@@ -42,13 +46,14 @@ export const STEPS = [
 /** A step of the journey: where the visitor is. */
 export type Step = (typeof STEPS)[number];
 
-/** The steps of the sign-up form, numbered 1 to 6 for the visitor (the address comes before). */
+/** The steps of the sign-up form, numbered 1 to 7 for the visitor (the address comes before). */
 export const SIGNUP_STEPS = [
   "package",
   "details",
   "otp",
   "consent",
   "documents",
+  "slot",
   "review",
 ] as const satisfies readonly Step[];
 
@@ -70,6 +75,8 @@ export const OPERATIONS = [
   "giveConsent",
   "uploadDocument",
   "deleteDocument",
+  "loadSlots",
+  "holdSlot",
   "purchase",
   "checkEntitled",
   "registerInterest",
@@ -144,6 +151,9 @@ export interface Selection {
 /** Why the package step is shown again: the new address cannot get the ordered plan. */
 export type OrderNotice = "address-changed";
 
+/** Why the slot step is shown again: the chosen slot was just taken by another visitor. */
+export type SlotNotice = "taken";
+
 /** The whole journey, as subscribers see it. */
 export interface LeadFlowState {
   product: Product;
@@ -193,6 +203,12 @@ export interface LeadFlowState {
   consent?: { language: Language };
   uploads: readonly UploadState[];
   documents: readonly UploadedDocument[];
+  /** The installation slots the lead's address can book (loaded on entering the slot step). */
+  slots?: InstallationSlots;
+  /** The slot held for the lead (10 minutes), then booked by the purchase. */
+  slotHold?: InstallationHold;
+  /** The chosen slot was just taken: the slot step says so above the next ones. */
+  slotNotice?: SlotNotice;
   entitled: EntitledState;
   interest?: Interest;
   /** The order number once the lead is submitted. */
@@ -222,6 +238,7 @@ export type SavedJourney = Pick<
   | "orderNotice"
   | "consent"
   | "documents"
+  | "slotHold"
 > & {
   otp: Omit<OtpState, "resendSeconds">;
   /** The drafts kept across a reload (SAVED_DRAFTS: the address search and the referral code). */
@@ -271,6 +288,10 @@ export type LeadFlowEvent =
   | { type: "uploadFailed"; uploadId: string; error: LeadFlowErrorInfo }
   | { type: "documentDeleted"; documentId: string }
   | { type: "documentsFinished" }
+  | { type: "slotsLoaded"; slots: InstallationSlots }
+  | { type: "slotHeld"; hold: InstallationHold }
+  | { type: "slotTaken"; operation: Operation; error: LeadFlowErrorInfo }
+  | { type: "slotConfirmed" }
   | { type: "purchased"; orderNumber: string; submittedAt: string; order: Order }
   | { type: "entitledChecked"; data: Entitlement }
   | { type: "entitlementClaimed"; claim: EntitlementClaim }
@@ -410,6 +431,10 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
     case "uploadFailed":
     case "documentDeleted":
     case "documentsFinished":
+    case "slotsLoaded":
+    case "slotHeld":
+    case "slotTaken":
+    case "slotConfirmed":
     case "purchased":
     case "entitledChecked":
     case "entitlementClaimed":
@@ -586,9 +611,10 @@ function addressReducer(
         ...moved,
         ...order,
         address: event.address,
-        // New offers follow for the new address.
+        // New offers follow for the new address, and its own installation slots.
         offers: undefined,
         offersLanguage: undefined,
+        slots: undefined,
       };
     }
     case "offersLoaded": {
@@ -730,6 +756,10 @@ function documentsReducer(
         | "uploadFailed"
         | "documentDeleted"
         | "documentsFinished"
+        | "slotsLoaded"
+        | "slotHeld"
+        | "slotTaken"
+        | "slotConfirmed"
         | "purchased"
         | "entitledChecked"
         | "entitlementClaimed"
@@ -800,7 +830,36 @@ function documentsReducer(
         uploads: state.uploads.filter((u) => u.documentId !== event.documentId),
       };
     case "documentsFinished":
-      return state.documents.length > 0 ? { ...state, ...advance(state, "review") } : state;
+      return state.documents.length > 0 ? { ...state, ...advance(state, "slot") } : state;
+    case "slotsLoaded":
+      return {
+        ...state,
+        ...done(state, "loadSlots"),
+        slots: event.slots,
+        // The service's word on the lead's hold: still counting, or gone.
+        slotHold: event.slots.held,
+      };
+    case "slotHeld":
+      return { ...state, ...done(state, "holdSlot"), slotHold: event.hold, slotNotice: undefined };
+    case "slotTaken":
+      // Just taken (a hold of the last unit, or an expired hold lost before the purchase): back
+      // to the slot step, where the next ones load again.
+      return {
+        ...state,
+        loading: { ...state.loading, [event.operation]: false },
+        errors: { ...state.errors, [event.operation]: event.error },
+        slots: undefined,
+        slotHold: undefined,
+        slotNotice: "taken",
+        step: index(state.step) > index("slot") ? "slot" : state.step,
+      };
+    case "slotConfirmed": {
+      // On to the review with a held slot, or without one when the address has none to offer.
+      const none = state.slots !== undefined && state.slots.slots.length === 0;
+      if (!state.slotHold && !none) return state;
+      const step = later("review", state.furthestStep);
+      return { ...state, step, furthestStep: later(state.furthestStep, step) };
+    }
     case "purchased":
       return {
         ...state,
@@ -938,6 +997,7 @@ export function toSavedJourney(state: LeadFlowState): SavedJourney {
     "order",
     "orderNotice",
     "consent",
+    "slotHold",
   ] as const;
   for (const key of optional) {
     if (state[key] !== undefined) (saved as Record<string, unknown>)[key] = state[key];

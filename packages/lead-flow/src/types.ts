@@ -15,6 +15,8 @@ export interface LeadApi {
     | "getSbbOffers"
     | "updateSbbOrder"
     | "purchaseLead"
+    | "listInstallationSlots"
+    | "holdInstallationSlot"
     | "generateSignedUrl"
     | "deleteDocument"
     | "generateOtp"
@@ -58,6 +60,12 @@ export type EntitlementClaim = Data<LeadApi["content"]["claimEntitledAstroFibre"
 export type Interest = Data<LeadApi["shop"]["registerInterest"]>;
 /** The submitted purchase (order number). */
 export type Purchase = Data<LeadApi["shop"]["purchaseLead"]>;
+/** The installation slots the lead's address can book, and the lead's hold. */
+export type InstallationSlots = Data<LeadApi["shop"]["listInstallationSlots"]>;
+/** One installation window of a day with capacity left. */
+export type InstallationSlot = InstallationSlots["slots"][number];
+/** The slot held for the lead (until `heldUntil`), booked by the purchase (`confirmed`). */
+export type InstallationHold = Data<LeadApi["shop"]["holdInstallationSlot"]>;
 /** Body of the order update. */
 export type OrderUpdate = Parameters<LeadApi["shop"]["updateSbbOrder"]>[0];
 

@@ -16,6 +16,7 @@ import {
   CoverageResult,
   DetailsStep,
   DocumentsStep,
+  SlotStep,
   FibreSignUp,
   OtpStep,
   RegisterInterest,
@@ -107,6 +108,12 @@ export const DocumentsUploaded: Story = journey(<DocumentsStep />, async (flow) 
   const bill = new File(["%PDF-1.4\n%%EOF\n"], "bill.pdf", { type: "application/pdf" });
   await flow.uploadDocument(bill, { title: "MyKad (front)" });
 });
+export const InstallationSlot: Story = at("slot", <SignUpStepper />);
+export const InstallationSlotHeld: Story = journey(<SlotStep />, async (flow) => {
+  await driveTo(flow, "slot");
+  await flow.holdSlot({ date: "2026-11-24", slot: "morning" });
+});
+export const InstallationSlotJustTaken: Story = at("slotTaken", <SlotStep />);
 export const Review: Story = at("review", <ReviewStep />);
 export const ConfirmationOfTheOrder: Story = at("submitted", <Confirmation />);
 export const ConfirmationWithoutAnOrder: Story = journey(<Confirmation />);

@@ -5,6 +5,7 @@ import { addressOperations } from "./address.js";
 import { configOperations } from "./config.js";
 import { contentAccountOperations } from "./content/account.js";
 import { contentCatalogOperations } from "./content/catalog.js";
+import { installationOperations } from "./installation.js";
 import { marketingOperations } from "./marketing.js";
 import { shopOperations } from "./shop.js";
 import { uploadsOperations } from "./uploads.js";
@@ -16,7 +17,7 @@ import { uploadsOperations } from "./uploads.js";
  */
 const HANDLERS: Record<ServiceName, OperationsFactory[]> = {
   address: [addressOperations],
-  shop: [shopOperations],
+  shop: [shopOperations, installationOperations],
   content: [contentCatalogOperations, contentAccountOperations],
   config: [configOperations],
   marketing: [marketingOperations],

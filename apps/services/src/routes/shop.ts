@@ -28,6 +28,7 @@ import {
   type LeadRow,
   type OrderData,
 } from "../services/leads.js";
+import { confirmHold } from "../services/installation.js";
 import { activeRules, priceItems } from "../services/pricing.js";
 import { checkReferralForLead } from "../services/referrals.js";
 import { parseWith } from "./validate.js";
@@ -357,6 +358,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           if (lead.product === "fibre" && address && !planFits(order, address.fibre_networks))
             throw tooFast({ id: order.packageId, speedMbps: order.speedMbps }, address);
           const at = now();
+          await confirmHold(tx, leadId, at); // issue 24: the held slot, booked (409 order.slot.taken)
           const day = malaysianDate(at);
           // One counter row per Malaysian day, bumped in this transaction: no repeats, no wrap.
           const { rows } = await tx.query<{ serial: number }>(

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { Clock, LeadApi } from "../index.js";
+import type { Clock, InstallationSlots, LeadApi } from "../index.js";
 
 /** A clock whose time only moves when the test says so; timers fire in order on advance. */
 export function createFakeClock(start = Date.parse("2026-11-21T06:00:00Z")) {
@@ -80,6 +80,17 @@ export function createFakeApi() {
           order: orderOf(),
         }),
       ),
+      listInstallationSlots: vi.fn(() => ok(SLOTS)),
+      holdInstallationSlot: vi.fn((body: { date: string; slot: "morning" | "afternoon" }) =>
+        ok({
+          ...body,
+          ...(body.slot === "morning"
+            ? { from: "09:00", to: "13:00" }
+            : { from: "14:00", to: "18:00" }),
+          heldUntil: "2026-11-21T06:10:00.000Z",
+          confirmed: false,
+        }),
+      ),
       generateSignedUrl: vi.fn(() =>
         ok({
           signedUploadUrl: "http://localhost:4000/uploads/doc-1?sig=abc",
@@ -128,6 +139,17 @@ export function createFakeApi() {
       .reduce((sum, fn) => sum + fn.mock.calls.length, 0);
   return { api, leadApi: api as unknown as LeadApi, calls };
 }
+
+/** The slots of the fake shop: two days, both windows. */
+export const SLOTS: InstallationSlots = {
+  area: "Selangor",
+  leadTimeDays: 2,
+  slots: [
+    { date: "2026-11-24", slot: "morning", from: "09:00", to: "13:00", remaining: 8 },
+    { date: "2026-11-24", slot: "afternoon", from: "14:00", to: "18:00", remaining: 1 },
+    { date: "2026-11-25", slot: "morning", from: "09:00", to: "13:00", remaining: 8 },
+  ],
+};
 
 /** A failure as @portal/api-client throws it. */
 export function httpFailure(statusCode: number, body: unknown) {

@@ -153,6 +153,12 @@ describe("lead flow over HTTP", () => {
     await flow.giveConsent();
     await flow.uploadDocument(pdfFile(), { title: "MyKad (front)" });
     flow.finishDocuments();
+    expect(flow.getSnapshot().step).toBe("slot");
+    await flow.settled();
+    // 34000 (Perak, TeraLink: 3 installation days) on the services' clock.
+    const slot = flow.getSnapshot().slots!.slots[0]!;
+    await flow.holdSlot(slot);
+    flow.confirmSlot();
     expect(flow.getSnapshot().step).toBe("review");
     const [one, two] = await Promise.all([flow.purchase(), flow.purchase()]);
     expect(one.orderNumber).toMatch(/^SF\d{10}$/);
@@ -160,7 +166,12 @@ describe("lead flow over HTTP", () => {
     expect(flow.getSnapshot()).toMatchObject({
       step: "submitted",
       orderNumber: one.orderNumber,
-      order: { packageId: "fibre-100", referralCode: "SURIA8K2Q" },
+      order: {
+        packageId: "fibre-100",
+        referralCode: "SURIA8K2Q",
+        installationDate: slot.date,
+        installationSlot: slot.slot,
+      },
     });
   });
 
@@ -277,6 +288,10 @@ describe("lead flow over HTTP", () => {
     }
     const orderNumber = lines.find((l) => l.startsWith("order number "))?.slice(13) ?? "";
     expect(orderNumber).toMatch(/^SF\d{10}$/);
+    // The first slot the address can book, booked by the purchase.
+    expect(lines.find((l) => l.startsWith("installation 2"))).toMatch(
+      /^installation \d{4}-\d{2}-\d{2} (morning|afternoon)$/,
+    );
     expect(lines).toEqual(
       expect.arrayContaining([
         "step: start -> address",
@@ -284,6 +299,8 @@ describe("lead flow over HTTP", () => {
         "  RM129/month months 1-6",
         "  RM169/month after",
         "  installation RM0, referral SURIA8K2Q",
+        "step: documents -> slot",
+        "step: slot -> review",
         "step: review -> submitted",
       ]),
     );

@@ -7,7 +7,16 @@ import {
   type LeadFlowEvent,
   type LeadFlowState,
 } from "../index.js";
-import { ADDRESS, offersOf, orderOf } from "./fakes.js";
+import { ADDRESS, offersOf, orderOf, SLOTS } from "./fakes.js";
+
+const HOLD = {
+  date: "2026-11-24",
+  slot: "morning",
+  from: "09:00",
+  to: "13:00",
+  heldUntil: "2026-11-21T06:10:00.000Z",
+  confirmed: false,
+} as const;
 
 const start = () => initialState("fibre", "bm", true);
 const run = (state: LeadFlowState, ...events: LeadFlowEvent[]) =>
@@ -59,6 +68,11 @@ describe("leadFlowReducer", () => {
         document: { documentId: "d1", extension: "pdf", name: "ic.pdf", title: "IC" },
       },
       { type: "documentsFinished" },
+      { type: "slotConfirmed" },
+      { type: "slotsLoaded", slots: SLOTS },
+      { type: "slotConfirmed" },
+      { type: "slotHeld", hold: HOLD },
+      { type: "slotConfirmed" },
       { type: "purchased", orderNumber: "SF2611210001", submittedAt: "x", order },
     ];
     let state = start();
@@ -82,9 +96,16 @@ describe("leadFlowReducer", () => {
       "documents",
       "documents",
       "documents",
+      "slot",
+      // No slot held yet: Continue stays.
+      "slot",
+      "slot",
+      "slot",
+      "slot",
       "review",
       "submitted",
     ]);
+    expect(state.slotHold).toEqual(HOLD);
     expect(state.leadId).toBe("lead-1");
     expect(state.address).toEqual(ADDRESS);
     expect(state.selection).toEqual({ packageId: "fibre-100", addOnIds: [] });

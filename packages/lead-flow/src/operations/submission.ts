@@ -13,6 +13,7 @@ import { flagsFromFieldErrors, mapEntitledError, mapLeadUpdateErrors } from "../
 import type { ContactDetails } from "../state.js";
 import type { Entitlement, EntitlementClaim, Interest, Lead, Purchase } from "../types.js";
 import { statusOf, toRequestError, type OperationContext } from "./context.js";
+import { isSlotTaken } from "./slots.js";
 
 /** A lead update: the contact details and/or the chosen address. */
 export type LeadUpdate = LeadUpdateBody;
@@ -138,9 +139,17 @@ export function createSubmissionOperations(ctx: OperationContext): SubmissionOpe
   async function purchase(): Promise<Purchase> {
     const token = ctx.requireToken("purchase");
     store.dispatch({ type: "started", operation: "purchase" });
-    const data = await ctx.send("purchase", () =>
-      api.shop.purchaseLead({ termsAccepted: true }, { token }),
-    );
+    let data: Purchase;
+    try {
+      data = await ctx.send("purchase", () =>
+        api.shop.purchaseLead({ termsAccepted: true }, { token }),
+      );
+    } catch (error) {
+      // The held slot expired and another visitor took it: back to the slot step, next ones.
+      if (error instanceof LeadFlowError && isSlotTaken(error))
+        store.dispatch({ type: "slotTaken", operation: "purchase", error: error.toInfo() });
+      throw error;
+    }
     store.dispatch({
       type: "purchased",
       orderNumber: data.orderNumber,

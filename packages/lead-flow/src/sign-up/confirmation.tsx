@@ -6,6 +6,7 @@ import { defineMessages, useIntl } from "react-intl";
 import { PlaceLink, useSignUp } from "./context.js";
 import { common } from "./messages.js";
 import { OrderSummary } from "./order-summary.js";
+import { formatSlot } from "./slot-step.js";
 
 const messages = defineMessages({
   pending: {
@@ -33,6 +34,12 @@ const messages = defineMessages({
     defaultMessage:
       "We will call you within 2 working days to book the installation. Keep your order number for any question.",
     description: "What happens next",
+  },
+  nextSlot: {
+    id: "signup.confirmation.next-slot",
+    defaultMessage:
+      "Our installer comes on {slot}. We will call you the day before. Keep your order number for any question.",
+    description: "What happens next, with a booked installation slot",
   },
   home: {
     id: "signup.confirmation.home",
@@ -132,7 +139,19 @@ export function Confirmation({ headingLevel = 2 }: ConfirmationProps) {
           <dd data-testid="lead-reference">{state.orderNumber}</dd>
         </dl>
         <OrderSummary />
-        <p>{intl.formatMessage(messages.next)}</p>
+        <p data-testid="confirmation-next">
+          {state.order?.installationDate && state.order.installationSlot
+            ? intl.formatMessage(messages.nextSlot, {
+                slot: formatSlot(intl, {
+                  date: state.order.installationDate,
+                  slot: state.order.installationSlot,
+                  ...(state.order.installationSlot === "morning"
+                    ? { from: "09:00", to: "13:00" }
+                    : { from: "14:00", to: "18:00" }),
+                }),
+              })
+            : intl.formatMessage(messages.next)}
+        </p>
         <div className="signup-actions">
           <PlaceLink place="home" className={buttonClassName("primary")}>
             {intl.formatMessage(messages.home)}

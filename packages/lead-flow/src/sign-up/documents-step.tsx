@@ -123,8 +123,8 @@ const messages = defineMessages({
   },
   continue: {
     id: "signup.documents.continue",
-    defaultMessage: "Continue to the review",
-    description: "Go on to the order review",
+    defaultMessage: "Continue to the installation slot",
+    description: "Go on to the installation slot step",
   },
   missing: {
     id: "signup.documents.missing",

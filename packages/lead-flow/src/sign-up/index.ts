@@ -39,3 +39,4 @@ export { PriceSummary, usePriceText } from "./price.js";
 export { RegisterInterest } from "./register-interest.js";
 export { ReviewStep } from "./review-step.js";
 export { SignUpProgress, SignUpStepper } from "./stepper.js";
+export { formatSlot, SlotStep } from "./slot-step.js";

@@ -6,6 +6,7 @@ import { defineMessages, useIntl } from "react-intl";
 import { useSignUp } from "./context.js";
 import { common } from "./messages.js";
 import { PriceSummary } from "./price.js";
+import { formatSlot } from "./slot-step.js";
 
 const messages = defineMessages({
   address: {
@@ -66,6 +67,11 @@ const messages = defineMessages({
     defaultMessage: "{title}: {name}",
     description: "One uploaded document: its kind, then its file name",
   },
+  installation: {
+    id: "signup.summary.installation",
+    defaultMessage: "Installation slot",
+    description: "Order summary label: the installation day and window",
+  },
   referral: {
     id: "signup.summary.referral",
     defaultMessage: "Referral code",
@@ -92,6 +98,12 @@ const messages = defineMessages({
     description: "Upload slot: utility bill",
   },
 });
+
+/** The windows' hours (openapi/shop.yaml InstallationWindow). */
+const SLOT_HOURS = {
+  morning: { from: "09:00", to: "13:00" },
+  afternoon: { from: "14:00", to: "18:00" },
+} as const;
 
 /** The document kinds a lead carries: the stable title sent with the upload, and its label. */
 export const DOCUMENT_SLOTS = {
@@ -123,6 +135,18 @@ export function OrderSummary() {
   ]
     .filter(Boolean)
     .join(" · ");
+  // The booked slot once submitted (the order carries it), the held one before.
+  const booked = order.installationDate && order.installationSlot;
+  const installation =
+    state.step === "submitted"
+      ? booked
+        ? {
+            date: order.installationDate!,
+            slot: order.installationSlot!,
+            ...SLOT_HOURS[order.installationSlot!],
+          }
+        : undefined
+      : state.slotHold;
   const included = offers?.plans.find((p) => p.id === order.packageId)?.includedPackIds ?? [];
   const slotLabel = (title: string) => {
     const slot = Object.values(DOCUMENT_SLOTS).find((s) => s.title === title);
@@ -138,6 +162,13 @@ export function OrderSummary() {
     <dl className="signup-summary-list" data-testid="order-summary">
       {address
         ? row(intl.formatMessage(messages.address), address.formatted, "summary-address")
+        : null}
+      {installation
+        ? row(
+            intl.formatMessage(messages.installation),
+            formatSlot(intl, installation),
+            "summary-installation",
+          )
         : null}
       {row(intl.formatMessage(messages.plan), plan, "summary-plan")}
       {row(

@@ -20,6 +20,11 @@ const messages = defineMessages({
     defaultMessage: "Change plan",
     description: "Back to the plan step",
   },
+  changeSlot: {
+    id: "signup.review.change-slot",
+    defaultMessage: "Change installation slot",
+    description: "Back to the installation slot step",
+  },
   changeDetails: {
     id: "signup.review.change-details",
     defaultMessage: "Change your details",
@@ -78,7 +83,7 @@ const MISSING_STEP: Record<string, Step> = {
 };
 
 /**
- * Step 6: everything the sign-up sends (the order as priced, the contact details, the documents,
+ * Step 7: everything the sign-up sends (the order as priced, the contact details, the documents,
  * the referral code), the terms, and the purchase; then the confirmation.
  */
 export function ReviewStep() {
@@ -132,6 +137,9 @@ export function ReviewStep() {
         </button>
         <button type="button" className="signup-link-button" onClick={() => flow.goTo("details")}>
           {intl.formatMessage(messages.changeDetails)}
+        </button>
+        <button type="button" className="signup-link-button" onClick={() => flow.goTo("slot")}>
+          {intl.formatMessage(messages.changeSlot)}
         </button>
       </p>
       <div className={`pui-field signup-check${termsError ? " pui-field--invalid" : ""}`}>

@@ -13,6 +13,7 @@ import { common } from "./messages.js";
 import { OtpStep } from "./otp-step.js";
 import { PlanStep } from "./plan-step.js";
 import { ReviewStep } from "./review-step.js";
+import { SlotStep } from "./slot-step.js";
 
 const messages = defineMessages({
   progress: {
@@ -32,6 +33,11 @@ const messages = defineMessages({
   documents: {
     id: "signup.step.documents",
     defaultMessage: "Documents",
+    description: "Step name",
+  },
+  slot: {
+    id: "signup.step.slot",
+    defaultMessage: "Installation slot",
     description: "Step name",
   },
   review: {
@@ -84,6 +90,7 @@ const STEP_COMPONENTS: Record<SignupStep, ComponentType> = {
   otp: OtpStep,
   consent: ConsentStep,
   documents: DocumentsStep,
+  slot: SlotStep,
   review: ReviewStep,
 };
 

@@ -57,7 +57,7 @@ export const signupPageMessages = defineMessages({
   lead: {
     id: "fibre.signup.lead",
     defaultMessage:
-      "Six short steps: your plan, your details, a code by SMS, consent, a document and a last look. Your progress is saved on this device.",
+      "Seven short steps: your plan, your details, a code by SMS, consent, a document, the installation slot and a last look. Your progress is saved on this device.",
     description: "Sign-up page intro and meta description",
   },
 });

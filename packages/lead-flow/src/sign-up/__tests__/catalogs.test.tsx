@@ -68,7 +68,7 @@ describe("the sign-up's catalogs", () => {
       </IntlProvider>,
     );
     expect(errors).toEqual([]);
-    expect(html).toContain(locale === "ms" ? "Langkah 1 daripada 6" : "Step 1 of 6");
+    expect(html).toContain(locale === "ms" ? "Langkah 1 daripada 7" : "Step 1 of 7");
   });
 });
 

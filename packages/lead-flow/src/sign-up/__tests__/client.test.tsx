@@ -122,7 +122,7 @@ describe("hydration", () => {
     expect(errors).toEqual([]);
     // After the hydration that matched, the restored journey: step 2, the details.
     expect(host.querySelector('[data-testid="step-heading"]')?.textContent).toBe(
-      "Langkah 2 daripada 6: Butiran anda",
+      "Langkah 2 daripada 7: Butiran anda",
     );
   });
 });
@@ -358,7 +358,7 @@ describe("a plan from a link", () => {
       await flow.settled();
     });
     expect(el.querySelector('[data-testid="step-heading"]')?.textContent).toBe(
-      "Step 2 of 6: Your details",
+      "Step 2 of 7: Your details",
     );
     expect(document.activeElement).toBe(el.querySelector('[data-testid="step-heading"]'));
   });

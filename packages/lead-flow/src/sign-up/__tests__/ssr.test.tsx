@@ -28,6 +28,7 @@ import {
   OtpStep,
   RegisterInterest,
   ReviewStep,
+  SlotStep,
   SignUpStepper,
 } from "../index.js";
 import { serverView, ssr, text } from "./render.js";
@@ -87,14 +88,14 @@ const steps: Array<{
     name: "the plan step with its progress list",
     node: <SignUpStepper />,
     en: [
-      "1 Your plan 2 Your details 3 Verify your mobile 4 Consent 5 Documents 6 Review and submit Step 1 of 6: Your plan",
+      "1 Your plan 2 Your details 3 Verify your mobile 4 Consent 5 Documents 6 Installation slot 7 Review and submit Step 1 of 7: Your plan",
       "Suria Fibre 500Mbps RM129/month for the first 6 months, then RM169/month Free installation 500 Mbps · 24 months contract",
       "Cinema Bundle 500 RM199/month",
       "Add-on packs (optional) Sports Pack RM40/month",
       "Referral code (optional) From a friend who is a Suria customer, for example SURIA8K2Q Apply code Your monthly price Choose a plan. No payment now: your first Suria Fibre bill comes after installation. Continue",
     ],
     bm: [
-      "Langkah 1 daripada 6: Pelan anda",
+      "Langkah 1 daripada 7: Pelan anda",
       "Suria Fibre 500Mbps RM129/bulan untuk 6 bulan pertama, kemudian RM169/bulan Pemasangan percuma 500 Mbps · Kontrak 24 bulan",
       "Harga bulanan anda Pilih satu pelan. Tiada bayaran sekarang: bil Suria Fibre pertama anda tiba selepas pemasangan. Teruskan",
     ],
@@ -140,11 +141,35 @@ const steps: Array<{
     node: <DocumentsStep />,
     en: [
       "Which document will you upload? MyKad (front and back) Utility bill (electricity or water, last 3 months) MyKad, front Drag and drop a file here, or choose one: Choose a file PNG, BMP, JPG or PDF, up to 5 MB.",
-      "Continue to the review",
+      "Continue to the installation slot",
     ],
     bm: [
       "Dokumen mana yang akan anda muat naik? MyKad (depan dan belakang) Bil utiliti (elektrik atau air, 3 bulan terakhir) MyKad, depan Seret dan lepaskan fail di sini, atau pilih satu: Pilih fail PNG, BMP, JPG atau PDF, sehingga 5 MB.",
-      "Teruskan ke semakan",
+      "Teruskan ke slot pemasangan",
+    ],
+  },
+  {
+    step: "slot",
+    name: "the installation slot step: the days and windows, few left",
+    node: <SlotStep />,
+    en: [
+      "Choose the day and time our installer comes. We keep the slot for you for 10 minutes while you finish. Installation slot Tuesday, 24 November 2026 Morning, 09:00–13:00 (1 slot left) Afternoon, 14:00–18:00 Wednesday, 25 November 2026 Morning, 09:00–13:00 Afternoon, 14:00–18:00",
+      "Friday, 27 November 2026 Morning, 09:00–13:00 Afternoon, 14:00–18:00 Continue",
+    ],
+    bm: [
+      "Pilih hari dan masa juruteknik kami datang. Kami khaskan slot itu untuk anda selama 10 minit sementara anda selesaikan pendaftaran. Slot pemasangan Selasa, 24 November 2026 Pagi, 09:00–13:00 (1 slot lagi) Petang, 14:00–18:00",
+      "Jumaat, 27 November 2026 Pagi, 09:00–13:00 Petang, 14:00–18:00 Teruskan",
+    ],
+  },
+  {
+    step: "slotTaken",
+    name: "the slot step after a slot was just taken: the notice, the next ones",
+    node: <SlotStep />,
+    en: [
+      "Sorry, that slot was just taken by someone else. Here are the next ones. Installation slot Tuesday, 24 November 2026 Morning, 09:00–13:00 (1 slot left) Afternoon, 14:00–18:00 Wednesday, 25 November 2026 Morning, 09:00–13:00 Thursday, 26 November 2026",
+    ],
+    bm: [
+      "Maaf, slot itu baru sahaja diambil oleh orang lain. Ini slot yang seterusnya. Slot pemasangan Selasa, 24 November 2026 Pagi, 09:00–13:00 (1 slot lagi) Petang, 14:00–18:00 Rabu, 25 November 2026 Pagi, 09:00–13:00 Khamis, 26 November 2026",
     ],
   },
   {
@@ -152,12 +177,12 @@ const steps: Array<{
     name: "the review: address, plan and price, name, phone, email, documents; terms",
     node: <ReviewStep />,
     en: [
-      "Installation address 1, Jalan SS 7/19, 47301 Petaling Jaya, Selangor Plan Suria Fibre 500Mbps · 500 Mbps Monthly price RM129/month for the first 6 months, then RM169/month Free installation Contract 24 months Name Aminah binti Yusof Mobile number +60 12-345 6789 Email aminah@example.my Documents Utility bill: bill.pdf",
+      "Installation address 1, Jalan SS 7/19, 47301 Petaling Jaya, Selangor Installation slot Tuesday, 24 November 2026, Morning, 09:00–13:00 Plan Suria Fibre 500Mbps · 500 Mbps Monthly price RM129/month for the first 6 months, then RM169/month Free installation Contract 24 months Name Aminah binti Yusof Mobile number +60 12-345 6789 Email aminah@example.my Documents Utility bill: bill.pdf",
       "I accept the terms and conditions of Suria Fibre. Read the terms and conditions (opens in a new tab)",
       "Submit my sign-up",
     ],
     bm: [
-      "Alamat pemasangan 1, Jalan SS 7/19, 47301 Petaling Jaya, Selangor Pelan Suria Fibre 500Mbps · 500 Mbps Harga bulanan RM129/bulan untuk 6 bulan pertama, kemudian RM169/bulan Pemasangan percuma Kontrak 24 bulan Nama Aminah binti Yusof Nombor telefon bimbit +60 12-345 6789 E-mel aminah@example.my Dokumen Bil utiliti: bill.pdf",
+      "Alamat pemasangan 1, Jalan SS 7/19, 47301 Petaling Jaya, Selangor Slot pemasangan Selasa, 24 November 2026, Pagi, 09:00–13:00 Pelan Suria Fibre 500Mbps · 500 Mbps Harga bulanan RM129/bulan untuk 6 bulan pertama, kemudian RM169/bulan Pemasangan percuma Kontrak 24 bulan Nama Aminah binti Yusof Nombor telefon bimbit +60 12-345 6789 E-mel aminah@example.my Dokumen Bil utiliti: bill.pdf",
       "Saya menerima terma dan syarat Suria Fibre.",
       "Hantar pendaftaran saya",
     ],
@@ -169,11 +194,14 @@ const steps: Array<{
     en: [
       "Thank you, your sign-up is in We have received your Suria Fibre sign-up. Your order number SF2611210042 Installation address 1, Jalan SS 7/19",
       "Mobile number +60 12-345 6789",
+      "Installation slot Tuesday, 24 November 2026, Morning, 09:00–13:00 Plan",
+      "Our installer comes on Tuesday, 24 November 2026, Morning, 09:00–13:00. We will call you the day before.",
       "Back to the home page Sign up another address",
     ],
     bm: [
       "Terima kasih, pendaftaran anda telah diterima Kami telah menerima pendaftaran Suria Fibre anda. Nombor pesanan anda SF2611210042",
       "Nombor telefon bimbit +60 12-345 6789",
+      "Juruteknik kami akan datang pada Selasa, 24 November 2026, Pagi, 09:00–13:00.",
       "Kembali ke laman utama Daftar alamat lain",
     ],
   },
