@@ -7,6 +7,7 @@ import { contentAccountOperations } from "./content/account.js";
 import { contentCatalogOperations } from "./content/catalog.js";
 import { marketingOperations } from "./marketing.js";
 import { shopOperations } from "./shop.js";
+import { trackingOperations } from "./tracking.js";
 import { uploadsOperations } from "./uploads.js";
 
 /**
@@ -16,7 +17,7 @@ import { uploadsOperations } from "./uploads.js";
  */
 const HANDLERS: Record<ServiceName, OperationsFactory[]> = {
   address: [addressOperations],
-  shop: [shopOperations],
+  shop: [shopOperations, trackingOperations],
   content: [contentCatalogOperations, contentAccountOperations],
   config: [configOperations],
   marketing: [marketingOperations],
