@@ -23,6 +23,7 @@ export {
 } from "./drafts.js";
 export { dueLoads, type DueLoad } from "./loads.js";
 export { interestBody } from "./operations/submission.js";
+export { HANDOFF_CODE } from "./operations/handoff.js";
 export { ENTRY_PARAMS, originFromSearch, sameOrigin, type EntrySearch } from "./origin.js";
 export { SAVED_JOURNEY_MAX_AGE_MS } from "./store.js";
 export {
@@ -61,6 +62,7 @@ export {
   toSavedJourney,
   type ContactDetails,
   type EntitledState,
+  type Handoff,
   type JourneyOrigin,
   type LeadFlowEvent,
   type LeadFlowState,

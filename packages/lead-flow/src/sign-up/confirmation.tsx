@@ -5,6 +5,7 @@ import { createElement } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { PlaceLink, useSignUp } from "./context.js";
 import { common } from "./messages.js";
+import { TrackingLink } from "./handoff.js";
 import { OrderSummary } from "./order-summary.js";
 
 const messages = defineMessages({
@@ -131,6 +132,7 @@ export function Confirmation({ headingLevel = 2 }: ConfirmationProps) {
           <dt>{intl.formatMessage(messages.reference)}</dt>
           <dd data-testid="lead-reference">{state.orderNumber}</dd>
         </dl>
+        <TrackingLink />
         <OrderSummary />
         <p>{intl.formatMessage(messages.next)}</p>
         <div className="signup-actions">
