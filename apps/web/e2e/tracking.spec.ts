@@ -90,7 +90,7 @@ test.describe("order tracking and continuing on another device", () => {
     await shoot(phonePage, "page-en");
 
     // The same link in Malay (the site's default language).
-    await phonePage.goto(link.replace("?language=en", ""));
+    await phonePage.goto(link.replace("?language=en", "?language=bm"));
     await settled(phonePage);
     await expect(phonePage.getByTestId("tracking-title")).toHaveText(`Pesanan ${orderNumber}`);
     await expect(phonePage.getByTestId("tracking-status")).toHaveText("Pesanan diterima");
@@ -199,8 +199,9 @@ test.describe("order tracking and continuing on another device", () => {
       "Langkah 2 daripada 6: Butiran anda",
     );
     await shoot(second, "continued-bm");
-    // The plan chosen on the first device is the choice here.
-    await second.getByRole("button", { name: /Pelan anda/ }).click();
+    // The plan chosen on the first device is the choice here (back to step 1 by keyboard).
+    await second.getByRole("button", { name: /Pelan anda/ }).focus();
+    await second.keyboard.press("Enter");
     await expect(second.getByTestId("plan-fibre-100").locator("input")).toBeChecked();
     await other.close();
 

@@ -1,9 +1,8 @@
 "use client";
 
 import { Button } from "@portal/ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { defineMessages, useIntl } from "react-intl";
-import { renderSVG } from "uqr";
 import { useSignUp } from "./context.js";
 import { common } from "./messages.js";
 
@@ -83,6 +82,29 @@ const copyMessages = defineMessages({
   },
 });
 
+/** Times as Malaysia reads them (the services' orders are Malaysian), on any device's clock. */
+const MYT = { timeZone: "Asia/Kuala_Lumpur" } as const;
+
+/**
+ * The QR code of a URL as an SVG data URL, or undefined while `uqr` loads: it is loaded only once
+ * a handoff exists, so the sign-up's first load does not carry it.
+ */
+function useQrCode(url: string | undefined): string | undefined {
+  const [qr, setQr] = useState<{ url: string; src: string }>();
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    void import("uqr").then(({ renderSVG }) => {
+      const svg = renderSVG(url, { border: 2 });
+      if (live) setQr({ url, src: `data:image/svg+xml;utf8,${encodeURIComponent(svg)}` });
+    });
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return qr !== undefined && qr.url === url ? qr.src : undefined;
+}
+
 /** A read-only link field with a copy button and a spoken result. */
 function CopyLink({ url, label, testId }: { url: string; label: string; testId: string }) {
   const intl = useIntl();
@@ -131,9 +153,10 @@ export function ContinueOnPhone() {
   const intl = useIntl();
   const { state, flow, navigation } = useSignUp();
   const href = navigation.continueHref;
-  if (!href || !state.hasToken) return null;
   const handoff = state.handoff;
-  const url = handoff ? href(handoff.code) : undefined;
+  const url = handoff && href ? href(handoff.code) : undefined;
+  const qr = useQrCode(url);
+  if (!href || !state.hasToken) return null;
   const error = state.errors.handOff;
   return (
     <section className="signup-handoff" aria-labelledby="signup-handoff-title">
@@ -144,17 +167,23 @@ export function ContinueOnPhone() {
           </h3>
           <p>
             {intl.formatMessage(messages.body, {
-              time: intl.formatTime(handoff.expiresAt, { hour: "numeric", minute: "2-digit" }),
+              time: intl.formatTime(handoff.expiresAt, {
+                ...MYT,
+                hour: "numeric",
+                minute: "2-digit",
+              }),
             })}
           </p>
           <div className="signup-handoff__qr">
-            <img
-              src={`data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(url, { border: 2 }))}`}
-              alt={intl.formatMessage(messages.qr)}
-              width={192}
-              height={192}
-              data-testid="handoff-qr"
-            />
+            {qr ? (
+              <img
+                src={qr}
+                alt={intl.formatMessage(messages.qr)}
+                width={192}
+                height={192}
+                data-testid="handoff-qr"
+              />
+            ) : null}
           </div>
           <CopyLink url={url} label={intl.formatMessage(messages.link)} testId="handoff-link" />
         </>
@@ -201,7 +230,7 @@ export function TrackingLink() {
       </h3>
       <p>
         {intl.formatMessage(trackingMessages.body, {
-          date: intl.formatDate(tracking.expiresAt, { dateStyle: "long" }),
+          date: intl.formatDate(tracking.expiresAt, { ...MYT, dateStyle: "long" }),
         })}
       </p>
       <p>
