@@ -89,8 +89,9 @@ test.describe("order tracking and continuing on another device", () => {
     expect(text).not.toContain(phone);
     await shoot(phonePage, "page-en");
 
-    // The same link in Malay (the site's default language).
-    await phonePage.goto(link.replace("?language=en", "?language=bm"));
+    // The same page in Malay, by the site's language switch.
+    await phonePage.locator('.pui-lang button[lang="ms"]').click();
+    await expect(phonePage.locator("html")).toHaveAttribute("lang", "ms");
     await settled(phonePage);
     await expect(phonePage.getByTestId("tracking-title")).toHaveText(`Pesanan ${orderNumber}`);
     await expect(phonePage.getByTestId("tracking-status")).toHaveText("Pesanan diterima");

@@ -55,8 +55,11 @@ export interface Store {
   readSaved(): SavedJourney | undefined;
   /** The saved-journey record of the current state, as storage holds it (a handoff sends it). */
   savedRecord(): { version: number; savedAt: number; journey: SavedJourney };
-  /** Writes a saved-journey record (a handoff's) to storage, for readSaved to judge. */
-  writeSaved(record: unknown): void;
+  /**
+   * Writes a saved-journey record (a handoff's) to storage, for readSaved to judge; answers a
+   * function that puts back what was there (when the record is not usable here).
+   */
+  writeSaved(record: unknown): () => void;
   /** Records that the visitor edited fields of a form (a restore keeps them). */
   markEdited(form: DraftForm, fields: readonly string[]): void;
   edited(): Partial<Record<DraftForm, readonly string[]>>;
@@ -181,8 +184,17 @@ export function createStore(options: StoreOptions): Store {
       journey: toSavedJourney(state),
     }),
     writeSaved(record) {
+      const previous = attempt(() => storage.getItem(keys.journey), null);
       savedJson = undefined;
       attempt(() => storage.setItem(keys.journey, JSON.stringify(record)), undefined);
+      return () =>
+        attempt(
+          () =>
+            previous === null
+              ? storage.removeItem(keys.journey)
+              : storage.setItem(keys.journey, previous),
+          undefined,
+        );
     },
     markEdited(form, fields) {
       const set = edited.get(form) ?? new Set<string>();

@@ -42,9 +42,11 @@ export function createHandoffOperations(ctx: OperationContext): HandoffOperation
     } catch (cause) {
       return ctx.fail("continueJourney", toRequestError(cause));
     }
-    store.writeSaved(answer.journey);
+    const undo = store.writeSaved(answer.journey);
     const saved = store.readSaved();
     if (!saved) {
+      // This device's own saved journey, if any, stays as it was.
+      undo();
       return ctx.fail(
         "continueJourney",
         new LeadFlowError("request-failed", "The handed-off journey cannot be restored here", {
