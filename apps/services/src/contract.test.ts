@@ -172,6 +172,21 @@ describe("contract coverage", () => {
         payload: { date: first.date, slot: first.slot },
       }),
     );
+    // Issue 24: continue on another device (before the purchase: a submitted lead is tracked).
+    const handoff = await call(app, {
+      method: "POST",
+      url: "/shop/api/v3/handoff",
+      token,
+      payload: { journey: { version: 3, savedAt: 0, journey: { product: "fibre" } } },
+    });
+    ok(handoff);
+    ok(
+      await call(app, {
+        method: "POST",
+        url: "/shop/api/v3/handoff/redeem",
+        payload: { code: handoff.body.response.code },
+      }),
+    );
     const purchase = await call(app, {
       method: "POST",
       url: "/shop/api/v3/purchase",
@@ -180,6 +195,10 @@ describe("contract coverage", () => {
     });
     ok(purchase);
     expect(purchase.body.response.orderNumber).toMatch(/^SF\d{10}$/);
+    // Issue 24: the order's tracking link.
+    const tracking = purchase.body.response.tracking.token as string;
+    ok(await call(app, { method: "GET", url: `/shop/api/v3/order-tracking/${tracking}?lang=en` }));
+    ok(await call(app, { method: "POST", url: `/shop/api/v3/order-tracking/${tracking}/cancel` }));
     const after = await call(app, {
       method: "POST",
       url: "/shop/api/v3/consent",

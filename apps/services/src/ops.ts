@@ -3,6 +3,9 @@
 //   pnpm --filter @portal/services ops export --phone 012-345 6789 [--out person.json]
 //   pnpm --filter @portal/services ops erase --mykad 900101-14-5679 --yes
 //   (both take --ticket <case reference> and --operator <name>, recorded in the audit)
+//   pnpm --filter @portal/services ops order-status <orderNumber> <status>
+//   (issue 24: records a step of the order's timeline: verified, installationBooked,
+//   technicianOnTheWay, installed or cancelled; forward only, a repeat changes nothing)
 //   pnpm --filter @portal/services ops reseal
 //   (seals with the first DOCUMENT_KEYS key every document sealed with another key, or stored
 //   in plaintext before issue 21)
@@ -25,9 +28,12 @@ import { loadEnv } from "./lib/env.js";
 import { slotsCommand, SLOTS_USAGE } from "./ops-slots.js";
 import { documentKeyring, fileStorage } from "./services/index.js";
 import { erasePerson, exportPerson, resealDocuments, type Subject } from "./services/privacy.js";
+import { TokenService } from "./services/tokens.js";
+import { TrackingService, type OrderStatus } from "./services/tracking.js";
 
 const USAGE = `usage: ops export|erase (--phone <number> | --mykad <number>) [--ticket <ref>] [--operator <name>] [--out <file>] [--yes]
        ops reseal
+       ops order-status <orderNumber> <verified|installationBooked|technicianOnTheWay|installed|cancelled>
 ${SLOTS_USAGE}`;
 
 /** Runs one command; resolves with the process exit code. */
@@ -53,6 +59,7 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
     },
   });
   const command = positionals[0];
+  if (command === "order-status") return orderStatus(positionals.slice(1), out);
   if (command === "slots" || command === "holidays") {
     const env = loadEnv();
     const db = await openDatabase({
@@ -111,6 +118,33 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
       const { auditId, counts } = await erasePerson(deps, subject, request);
       out(JSON.stringify({ erased: counts, auditId }));
     }
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/** `ops order-status <orderNumber> <status>`: one step of an order's timeline (issue 24). */
+async function orderStatus(args: string[], out: (text: string) => void): Promise<number> {
+  const [orderNumber, status] = args;
+  if (!orderNumber || !status || args.length !== 2) {
+    out(USAGE);
+    return 2;
+  }
+  const env = loadEnv();
+  const db = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    max: 2,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+    queryTimeoutMs: env.dbQueryTimeoutMs,
+  });
+  try {
+    await migrate(db);
+    const tokens = new TokenService(env.tokenSecret, systemClock);
+    const tracking = new TrackingService(db, tokens, systemClock, env.webUrl);
+    const { changed } = await tracking.record(orderNumber, status as OrderStatus);
+    out(JSON.stringify({ orderNumber, status, changed }));
     return 0;
   } finally {
     await db.close();

@@ -51,6 +51,9 @@ describe("request logs", () => {
       "/content/api/v1/referral/[phone]?lang=bm",
     );
     expect(loggedUrl("/uploads/doc?sig=abc&exp=1")).toBe("/uploads/doc?sig=[Redacted]&exp=1");
+    expect(loggedUrl("/shop/api/v3/order-tracking/SF2611210001.abc.xyz/cancel?lang=en")).toBe(
+      "/shop/api/v3/order-tracking/[Redacted]/cancel?lang=en",
+    );
     expect(loggedUrl("/content/api/v1/channel/bm/astro-ria")).toBe(
       "/content/api/v1/channel/bm/astro-ria",
     );

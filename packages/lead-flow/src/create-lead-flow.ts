@@ -1,3 +1,4 @@
+import { createHandoffOperations } from "./operations/handoff.js";
 import {
   DEFAULT_LANGUAGE,
   type Language,
@@ -20,7 +21,7 @@ import { createSubmissionOperations, type LeadUpdate } from "./operations/submis
 import { originFromSearch, sameOrigin, type EntrySearch } from "./origin.js";
 import { otpResendSeconds } from "./otp-clock.js";
 import { putFile as defaultPutFile, type PutFile } from "./put-file.js";
-import type { JourneyOrigin, LeadFlowState, Step } from "./state.js";
+import type { Handoff, JourneyOrigin, LeadFlowState, Step } from "./state.js";
 import { createStore, DEFAULT_STORAGE_KEY } from "./store.js";
 import {
   systemClock,
@@ -192,6 +193,16 @@ export interface LeadFlow {
   }): Promise<Entitlement | EntitlementClaim>;
   /** Registers interest without a lead (default: the form as typed, `drafts.interest`). */
   registerInterest(body?: RegisterInterest): Promise<Interest>;
+  /**
+   * "Continue on your phone" (issue 24): sends the journey as a reload would restore it and
+   * answers a single-use code, valid 30 minutes (`state.handoff`), for a link and a QR code.
+   */
+  handOff(): Promise<Handoff>;
+  /**
+   * Takes a handed-off journey on this device (the code of the link): its lead token is saved and
+   * the journey restored with the rules of a reload (what is typed here wins).
+   */
+  continueJourney(code: string): Promise<void>;
 
   /** Seconds before the next OTP send is allowed, read from the clock now. */
   getOtpResendSeconds(): number;
@@ -242,6 +253,7 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
   const documents = createDocumentOperations(ctx);
   const submission = createSubmissionOperations(ctx);
   const slots = createSlotOperations(ctx);
+  const handoff = createHandoffOperations(ctx);
   const state = store.getState;
   let restored = false;
 
@@ -334,6 +346,8 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
     purchase: submission.purchase,
     checkEntitled: submission.checkEntitled,
     registerInterest: submission.registerInterest,
+    handOff: handoff.handOff,
+    continueJourney: handoff.continueJourney,
 
     getOtpResendSeconds: () => otpResendSeconds(state().otp.sentAt, store.clock.now()),
     setLanguage(language) {

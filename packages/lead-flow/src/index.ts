@@ -24,6 +24,7 @@ export {
 export { dueLoads, type DueLoad } from "./loads.js";
 export { interestBody } from "./operations/submission.js";
 export { SLOT_DAYS, SLOT_TAKEN } from "./operations/slots.js";
+export { HANDOFF_CODE } from "./operations/handoff.js";
 export { ENTRY_PARAMS, originFromSearch, sameOrigin, type EntrySearch } from "./origin.js";
 export { SAVED_JOURNEY_MAX_AGE_MS } from "./store.js";
 export {
@@ -62,6 +63,7 @@ export {
   toSavedJourney,
   type ContactDetails,
   type EntitledState,
+  type Handoff,
   type JourneyOrigin,
   type LeadFlowEvent,
   type LeadFlowState,

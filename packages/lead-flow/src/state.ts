@@ -80,6 +80,8 @@ export const OPERATIONS = [
   "purchase",
   "checkEntitled",
   "registerInterest",
+  "handOff",
+  "continueJourney",
 ] as const;
 
 /** One call of the journey. */
@@ -214,6 +216,16 @@ export interface LeadFlowState {
   /** The order number once the lead is submitted. */
   orderNumber?: string;
   submittedAt?: string;
+  /** The order's signed tracking link (issue 24): its token and when it stops working. */
+  tracking?: { token: string; expiresAt: string };
+  /** "Continue on your phone": the single-use code of the last handoff (never saved). */
+  handoff?: Handoff;
+}
+
+/** A handoff of the journey to another device: its code and when it stops working. */
+export interface Handoff {
+  code: string;
+  expiresAt: string;
 }
 
 /** What survives a reload (never the token itself: that has its own storage key). */
@@ -225,6 +237,7 @@ export type SavedJourney = Pick<
   | "leadId"
   | "orderNumber"
   | "submittedAt"
+  | "tracking"
   | "phoneNumber"
   | "origin"
   | "entry"
@@ -292,7 +305,13 @@ export type LeadFlowEvent =
   | { type: "slotHeld"; hold: InstallationHold }
   | { type: "slotTaken"; operation: Operation; error: LeadFlowErrorInfo }
   | { type: "slotConfirmed" }
-  | { type: "purchased"; orderNumber: string; submittedAt: string; order: Order }
+  | {
+      type: "purchased";
+      orderNumber: string;
+      submittedAt: string;
+      order: Order;
+      tracking?: { token: string; expiresAt: string };
+    }
   | { type: "entitledChecked"; data: Entitlement }
   | { type: "entitlementClaimed"; claim: EntitlementClaim }
   | { type: "entitledRejected"; errorCode: string; error: LeadFlowErrorInfo }
@@ -300,6 +319,8 @@ export type LeadFlowEvent =
   | { type: "languageChanged"; language: Language }
   | { type: "stepSelected"; step: Step }
   | { type: "tokenLost" }
+  | { type: "handedOff"; handoff: Handoff }
+  | { type: "handoffReceived" }
   | { type: "restarted" }
   | { type: "reset" };
 
@@ -407,6 +428,10 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
     case "restarted":
     case "reset":
       return journeyReducer(state, event);
+    case "handedOff":
+      return { ...state, ...done(state, "handOff"), handoff: event.handoff };
+    case "handoffReceived":
+      return { ...state, ...done(state, "continueJourney"), handoff: undefined };
     case "addressesFound":
     case "coverageChecked":
     case "addressNotCovered":
@@ -867,6 +892,7 @@ function documentsReducer(
         orderNumber: event.orderNumber,
         submittedAt: event.submittedAt,
         order: event.order,
+        ...(event.tracking ? { tracking: event.tracking } : {}),
         ...advance(state, "submitted"),
       };
     case "entitledChecked":
@@ -989,6 +1015,7 @@ export function toSavedJourney(state: LeadFlowState): SavedJourney {
     "leadId",
     "orderNumber",
     "submittedAt",
+    "tracking",
     "phoneNumber",
     "searchPayload",
     "coverage",

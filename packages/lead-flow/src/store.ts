@@ -53,6 +53,13 @@ export interface Store {
   forget(): void;
   /** Reads the saved journey of this product (undefined when there is none, or it is unusable). */
   readSaved(): SavedJourney | undefined;
+  /** The saved-journey record of the current state, as storage holds it (a handoff sends it). */
+  savedRecord(): { version: number; savedAt: number; journey: SavedJourney };
+  /**
+   * Writes a saved-journey record (a handoff's) to storage, for readSaved to judge; answers a
+   * function that puts back what was there (when the record is not usable here).
+   */
+  writeSaved(record: unknown): () => void;
   /** Records that the visitor edited fields of a form (a restore keeps them). */
   markEdited(form: DraftForm, fields: readonly string[]): void;
   edited(): Partial<Record<DraftForm, readonly string[]>>;
@@ -170,6 +177,24 @@ export function createStore(options: StoreOptions): Store {
       if (parsed.version !== JOURNEY_VERSION) return undefined;
       const age = clock.now() - (parsed.savedAt ?? 0);
       return age >= 0 && age <= SAVED_JOURNEY_MAX_AGE_MS ? journey : undefined;
+    },
+    savedRecord: () => ({
+      version: JOURNEY_VERSION,
+      savedAt: clock.now(),
+      journey: toSavedJourney(state),
+    }),
+    writeSaved(record) {
+      const previous = attempt(() => storage.getItem(keys.journey), null);
+      savedJson = undefined;
+      attempt(() => storage.setItem(keys.journey, JSON.stringify(record)), undefined);
+      return () =>
+        attempt(
+          () =>
+            previous === null
+              ? storage.removeItem(keys.journey)
+              : storage.setItem(keys.journey, previous),
+          undefined,
+        );
     },
     markEdited(form, fields) {
       const set = edited.get(form) ?? new Set<string>();

@@ -23,6 +23,8 @@ export interface LeadApi {
     | "verifyOtp"
     | "submitConsent"
     | "registerInterest"
+    | "createHandoff"
+    | "redeemHandoff"
   >;
   readonly content: Pick<
     Services["content"],

@@ -67,6 +67,8 @@ export interface Env {
   dbQueryTimeoutMs: number;
   corsOrigins: string[];
   publicUrl: string;
+  /** The web portal's public origin: the tracking link sent by SMS (issue 24) points there. */
+  webUrl: string;
   tokenSecret: string;
   uploadSecret: string;
   otpSecret: string;
@@ -205,6 +207,7 @@ export const ENV_SCHEMA = v.object({
   DB_QUERY_TIMEOUT_MS: ms(5000),
   CORS_ORIGIN: text("http://localhost:3000"),
   PUBLIC_URL: url(/^https?:$/, "an http(s) URL"),
+  WEB_URL: url(/^https?:$/, "an http(s) URL"),
   TOKEN_SECRET: text(DEV_SECRETS.tokenSecret),
   UPLOAD_SECRET: text(DEV_SECRETS.uploadSecret),
   OTP_SECRET: text(DEV_SECRETS.otpSecret),
@@ -306,6 +309,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .map((o) => o.trim())
       .filter(Boolean),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    webUrl: (e.WEB_URL ?? "http://localhost:3000").replace(/\/$/, ""),
     tokenSecret: e.TOKEN_SECRET,
     uploadSecret: e.UPLOAD_SECRET,
     otpSecret: e.OTP_SECRET,

@@ -42,12 +42,15 @@ const paths = [
 ];
 
 /**
- * A request URL as logged: the signature of a signed upload URL redacted, and what looks like a
+ * A request URL as logged: the signature of a signed upload URL and a tracking token redacted, and what looks like a
  * MyKad, a phone number or an email masked in the path (a referral code is a path segment) and
  * in the query (a site search's keyword), decoded first (`maskUrl` of @portal/validation).
  */
 export function loggedUrl(url: string): string {
-  const signed = url.replace(/([?&]sig=)[^&]*/g, "$1[Redacted]");
+  const signed = url
+    .replace(/([?&]sig=)[^&]*/g, "$1[Redacted]")
+    // An order's tracking token is the credential of its page (issue 24).
+    .replace(/(\/order-tracking\/)[^/?]*/, "$1[Redacted]");
   const masked = maskUrl(signed);
   const at = masked.indexOf("?");
   const path = at < 0 ? masked : masked.slice(0, at);

@@ -8,6 +8,7 @@ import { contentCatalogOperations } from "./content/catalog.js";
 import { installationOperations } from "./installation.js";
 import { marketingOperations } from "./marketing.js";
 import { shopOperations } from "./shop.js";
+import { trackingOperations } from "./tracking.js";
 import { uploadsOperations } from "./uploads.js";
 
 /**
@@ -17,7 +18,7 @@ import { uploadsOperations } from "./uploads.js";
  */
 const HANDLERS: Record<ServiceName, OperationsFactory[]> = {
   address: [addressOperations],
-  shop: [shopOperations, installationOperations],
+  shop: [shopOperations, installationOperations, trackingOperations],
   content: [contentCatalogOperations, contentAccountOperations],
   config: [configOperations],
   marketing: [marketingOperations],

@@ -31,6 +31,8 @@ import {
 import { confirmHold } from "../services/installation.js";
 import { activeRules, priceItems } from "../services/pricing.js";
 import { checkReferralForLead } from "../services/referrals.js";
+import type { TokenService } from "../services/tokens.js";
+import { trackingOf } from "../services/tracking.js";
 import { parseWith } from "./validate.js";
 
 /** Version of the privacy notice text the consent refers to. */
@@ -63,13 +65,14 @@ function tooFast(plan: Pick<Plan, "id" | "speedMbps">, address: AddressRow): Htt
 }
 
 /** The purchase answer of a submitted lead (the same for every repeat). */
-function submitted(lead: LeadRow) {
+function submitted(lead: LeadRow, tokens: TokenService) {
   return {
     leadId: lead.id,
     orderNumber: lead.order_number!,
     status: "submitted" as const,
     submittedAt: new Date(lead.submitted_at!).toISOString(),
     order: lead.order_data!,
+    ...trackingOf(tokens, lead),
   };
 }
 
@@ -333,7 +336,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           // The row lock makes concurrent purchases of one lead queue here; each later one then
           // reads the submitted lead and answers the same order (idempotent, shop.yaml).
           const lead: LeadRow = await leads.get(leadId, tx, true);
-          if (lead.status === "submitted") return { response: submitted(lead) };
+          if (lead.status === "submitted") return { response: submitted(lead, tokens) };
           const view = await leads.view(lead, tx);
           const address = lead.address_id ? await leads.address(lead.address_id, tx) : undefined;
           const missing: [boolean, string, string][] = [
@@ -387,7 +390,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
                 order.referralCode,
               ]);
           }
-          return { response: submitted(updated.rows[0]!) };
+          return { response: submitted(updated.rows[0]!, tokens) };
         });
       },
     },

@@ -12,7 +12,9 @@ import { loggingSmsSender, OtpService, type SmsSender } from "./otp.js";
 import { DocumentKeyring, developmentKey } from "../lib/document-keys.js";
 import { localStorage, s3Storage, tightenFolder, type FileStorage } from "./storage.js";
 import { RetentionService } from "./retention.js";
+import { HandoffService } from "./handoff.js";
 import { TokenService } from "./tokens.js";
+import { TrackingService } from "./tracking.js";
 import { UploadSigner } from "./upload-signer.js";
 
 /** The shared services every route module reaches through `app.services`. */
@@ -32,6 +34,10 @@ export interface Services {
   documentKeys: DocumentKeyring;
   /** Removes personal data past its retention period (README "Personal data"). */
   retention: RetentionService;
+  /** The order's tracking link and timeline (issue 24; `trackingUrl(orderNumber)` for the SMS). */
+  tracking: TrackingService;
+  /** "Continue on your phone": single-use codes that hand a journey to another device. */
+  handoffs: HandoffService;
 }
 
 /** The document keys: DOCUMENT_KEYS, or outside production the data folder's generated key. */
@@ -63,9 +69,10 @@ export async function createServices(deps: {
   const documentKeys = await documentKeyring(env);
   const storage = await fileStorage(env);
   const locks = new KeyLocks(db, { waitMs: env.dbQueryTimeoutMs });
+  const tokens = new TokenService(env.tokenSecret, clock);
   return {
     locks,
-    tokens: new TokenService(env.tokenSecret, clock),
+    tokens,
     leads: new LeadService(db, clock),
     otp: new OtpService(
       db,
@@ -88,5 +95,7 @@ export async function createServices(deps: {
     uploadTempDir: join(env.dataDir, "uploads", ".partial"),
     documentKeys,
     retention: new RetentionService(db, storage, clock, log),
+    tracking: new TrackingService(db, tokens, clock, env.webUrl),
+    handoffs: new HandoffService(db, tokens, clock),
   };
 }

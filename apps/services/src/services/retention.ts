@@ -170,6 +170,10 @@ export class RetentionService {
       "id",
       ago(RETENTION_DAYS.contactUs),
     );
+    // Expired "continue on your phone" codes (issue 24): their saved journey goes with them.
+    await this.db.query("delete from lead_handoffs where expires_at <= $1", [
+      new Date(now).toISOString(),
+    ]);
     // Identity-check counters are keyed by account and MyKad numbers: gone when their window is.
     report.abuseCounters = (
       await this.db.query(

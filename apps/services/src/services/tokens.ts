@@ -4,13 +4,16 @@ import type { Clock } from "../lib/clock.js";
 import { unauthorized } from "../lib/errors.js";
 
 /** Kinds of token the services issue; a token of one kind never passes for another. */
-export type TokenKind = "lead" | "product" | "b40";
+export type TokenKind = "lead" | "product" | "b40" | "tracking";
 
 /** Lifetimes in seconds (documented in README.md). */
 export const TOKEN_TTL: Record<TokenKind, number> = {
   lead: 24 * 60 * 60,
   product: 30 * 60,
   b40: 10 * 60,
+  // Issue 24: the order's tracking link, from the purchase until the lead's personal fields are
+  // erased (RETENTION_DAYS.submittedLeads): after that there is nobody's order to show.
+  tracking: 180 * 24 * 60 * 60,
 };
 
 const ISSUER = "suria-portal-services";
@@ -67,7 +70,15 @@ export class TokenService {
 
   /** Signs a token of `kind` for `sub`. */
   async issue(kind: TokenKind, sub: string, extra: Record<string, string> = {}): Promise<string> {
-    const now = Math.floor(this.#clock.now().getTime() / 1000);
+    return this.sign(kind, sub, this.#clock.now(), extra);
+  }
+
+  /**
+   * Signs a token of `kind` for `sub` as if issued at `issuedAt` (it expires TOKEN_TTL[kind]
+   * later): the same inputs give the same token (the tracking link of an order, issue 24).
+   */
+  sign(kind: TokenKind, sub: string, issuedAt: Date, extra: Record<string, string> = {}): string {
+    const now = Math.floor(issuedAt.getTime() / 1000);
     const payload = Buffer.from(
       JSON.stringify({
         kind,
@@ -128,6 +139,36 @@ export class TokenService {
       kind,
       product: typeof payload.product === "string" ? payload.product : undefined,
     };
+  }
+
+  /**
+   * A compact signed token for a link that must stay short (the order's tracking link, sent by
+   * SMS: a JWT would make it 240 characters): `<sub>.<expiry, base36 seconds>.<HMAC-SHA256 of
+   * kind, sub and expiry, first 16 bytes, base64url>`, about 42 characters, with this service's
+   * secret. The same inputs give the same token. `sub` has no "." and at most 40 characters.
+   */
+  signCompact(kind: TokenKind, sub: string, issuedAt: Date): string {
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(sub))
+      throw new TypeError("sub must be 1-40 url-safe characters");
+    const exp = (Math.floor(issuedAt.getTime() / 1000) + TOKEN_TTL[kind]).toString(36);
+    return `${sub}.${exp}.${this.#compactMac(kind, sub, exp)}`;
+  }
+
+  /** The `sub` of a compact token of `kind`; undefined when tampered, of another kind or expired. */
+  verifyCompact(kind: TokenKind, token: string): string | undefined {
+    const parts = token.split(".");
+    if (parts.length !== 3) return undefined;
+    const [sub, exp, signature] = parts as [string, string, string];
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(sub) || !/^[0-9a-z]{1,10}$/.test(exp)) return undefined;
+    const expected = Buffer.from(this.#compactMac(kind, sub, exp), "utf8");
+    const given = Buffer.from(signature, "utf8");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const now = Math.floor(this.#clock.now().getTime() / 1000);
+    return parseInt(exp, 36) > now ? sub : undefined;
+  }
+
+  #compactMac(kind: TokenKind, sub: string, exp: string): string {
+    return this.#mac(`${ISSUER}.${kind}.${sub}.${exp}`).subarray(0, 16).toString("base64url");
   }
 
   /** Reads `Authorization: Bearer <jwt>` from a request and verifies it as `kind`. */

@@ -11,7 +11,7 @@ import Fastify, {
 } from "fastify";
 import type { ContentFailure, RenderOptions, RenderResult, RouterManifest } from "../entry-server";
 import { configQueryOptions, type PortalConfig } from "../shared/config";
-import { cacheKeyOf } from "./cache-key";
+import { cacheKeyOf, loggedPath } from "./cache-key";
 import { robotsTxt, sitemapPages, sitemapXml } from "./discovery";
 import { LOOKUP_BODY_LIMIT, postedFormLocation, readsLookupBody } from "./lookup-forms";
 import { movedLocation } from "./moved";
@@ -263,7 +263,10 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
           503
         : response.status;
     if (outages.length > 0)
-      request.log.warn({ url: url.pathname, failures: outages, status }, "page not good: not kept");
+      request.log.warn(
+        { url: loggedPath(url.pathname), failures: outages, status },
+        "page not good: not kept",
+      );
     const cacheable =
       outages.length === 0 &&
       !result.configMissing &&

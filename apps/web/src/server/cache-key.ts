@@ -30,6 +30,18 @@ export const ROUTE_PARAMS: ReadonlyArray<{ path: string; params: readonly string
   { path: "/referral", params: ["code"] },
 ];
 
+/**
+ * Paths whose last segment is a credential (issue 24: an order's tracking token, a handoff code):
+ * one visitor's page, rendered for them only and never kept (Cache-Control: private, no-store).
+ */
+export const PRIVATE_PATHS: readonly string[] = ["/track/", "/signup/continue/"];
+
+/** A path as logged: the credential of a PRIVATE_PATHS path redacted. */
+export function loggedPath(pathname: string): string {
+  const prefix = PRIVATE_PATHS.find((p) => pathname.startsWith(p));
+  return prefix ? `${prefix}[Redacted]` : pathname;
+}
+
 /** A value longer than this is not a real filter or search: such a URL is not kept. */
 const MAX_VALUE_LENGTH = 200;
 
@@ -55,8 +67,8 @@ export interface CacheKey {
    * data (Cache-Control: private, no-store), or a value too long to be a real filter.
    */
   cacheable: boolean;
-  /** Why it is not cacheable ("personal", "long"), for the tests and the logs. */
-  reason?: "personal" | "long";
+  /** Why it is not cacheable ("personal", "long", "private" path), for the tests and the logs. */
+  reason?: "personal" | "long" | "private";
   /**
    * True when a parameter left out of the key looks like personal data: the kept copy is served
    * (no render per such URL), with Cache-Control: private, no-store (no CDN keeps the URL).
@@ -86,6 +98,8 @@ export function cacheKeyOf(url: string): CacheKey {
     if (!kept.has(name) && looksPersonal(value)) privateUrl = true;
   const query = kept.toString();
   const key = `${parsed.pathname}${query ? `?${query}` : ""}`;
+  if (PRIVATE_PATHS.some((prefix) => parsed.pathname.startsWith(prefix)))
+    return { key, cacheable: false, reason: "private" };
   if (reason) return { key, cacheable: false, reason };
   return privateUrl ? { key, cacheable: true, privateUrl } : { key, cacheable: true };
 }

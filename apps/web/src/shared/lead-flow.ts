@@ -3,7 +3,7 @@
 import { createPortalApi } from "@portal/api-client";
 import type { EntrySearch, LeadFlow, LeadFlowOptions } from "@portal/lead-flow";
 import type { Product } from "@portal/validation";
-import { serviceBaseUrl } from "./env";
+import { callBaseUrl, serviceBaseUrl } from "./env";
 import type { Lang } from "./language";
 
 // In the browser one journey per product lives as long as the page, across route changes; a
@@ -83,4 +83,18 @@ export function withLeadFlow(product: Product, action: (flow: LeadFlow) => void)
  */
 export function enterLeadFlow(product: Product, search: EntrySearch): void {
   withLeadFlow(product, (flow) => flow.enter(search));
+}
+
+/**
+ * The shop service for an order's tracking page and a handed-over journey (issue 24), on the
+ * server as in the browser: no ETag cache (the server's shared client keeps its cache for every
+ * request; an order is nobody else's), the configured timeout and fetch.
+ */
+export function trackingApi() {
+  return createPortalApi({
+    baseUrls: { shop: callBaseUrl("shop") },
+    cache: false,
+    timeout: globalThis.__PORTAL_CONFIG__?.timeout,
+    fetch: globalThis.__PORTAL_CONFIG__?.fetch,
+  });
 }

@@ -42,10 +42,30 @@ function useJourneyNavigation(product: Product): SignUpNavigation {
       const { search, ...target } = placeTarget(place, product);
       return { ...target, search: { ...search, language: languageSearchValue(lang) } } as never;
     };
+    const language = languageSearchValue(lang);
+    // Absolute: the link is copied, sent or turned into a QR code for another device (issue 24).
+    const absolute = (href: string) =>
+      typeof window === "undefined" ? href : new URL(href, window.location.origin).href;
     return {
       href: (place) => router.buildLocation(location(place)).href,
       navigate: (place, options) =>
         void router.navigate({ ...(location(place) as object), replace: options?.replace }),
+      continueHref: (code) =>
+        absolute(
+          router.buildLocation({
+            to: "/signup/continue/$code",
+            params: { code },
+            search: { ...(product === "tv" ? { product } : {}), language },
+          } as never).href,
+        ),
+      trackingHref: (token) =>
+        absolute(
+          router.buildLocation({
+            to: "/track/$token",
+            params: { token },
+            search: { language },
+          } as never).href,
+        ),
     };
   }, [router, product, lang]);
 }

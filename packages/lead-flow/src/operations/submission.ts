@@ -155,6 +155,7 @@ export function createSubmissionOperations(ctx: OperationContext): SubmissionOpe
       orderNumber: data.orderNumber,
       submittedAt: data.submittedAt,
       order: data.order,
+      ...(data.tracking ? { tracking: data.tracking } : {}),
     });
     return data;
   }

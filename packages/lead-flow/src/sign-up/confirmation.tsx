@@ -5,6 +5,7 @@ import { createElement } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { PlaceLink, useSignUp } from "./context.js";
 import { common } from "./messages.js";
+import { TrackingLink } from "./handoff.js";
 import { OrderSummary } from "./order-summary.js";
 import { formatSlot } from "./slot-step.js";
 
@@ -138,6 +139,7 @@ export function Confirmation({ headingLevel = 2 }: ConfirmationProps) {
           <dt>{intl.formatMessage(messages.reference)}</dt>
           <dd data-testid="lead-reference">{state.orderNumber}</dd>
         </dl>
+        <TrackingLink />
         <OrderSummary />
         <p data-testid="confirmation-next">
           {state.order?.installationDate && state.order.installationSlot

@@ -49,6 +49,16 @@ export interface SignUpNavigation {
    * is left out, so no button does nothing.
    */
   reaches?(place: SignUpPlace): boolean;
+  /**
+   * The absolute URL of the host's page that continues a handed-off journey (issue 24, "Continue
+   * on your phone"), for a handoff code. Without it the control is not offered.
+   */
+  continueHref?(code: string): string;
+  /**
+   * The absolute URL of the host's tracking page for an order's tracking token (issue 24). Without
+   * it the confirmation shows no tracking link.
+   */
+  trackingHref?(token: string): string;
 }
 
 /** Props of SignUpProvider. */

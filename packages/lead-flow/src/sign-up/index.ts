@@ -18,6 +18,7 @@ export {
 } from "./address-step.js";
 export { signUpCatalogs } from "./catalogs.js";
 export { Confirmation, type ConfirmationProps } from "./confirmation.js";
+export { ContinueOnPhone, TrackingLink } from "./handoff.js";
 export { ConsentStep } from "./consent-step.js";
 export {
   PlaceLink,

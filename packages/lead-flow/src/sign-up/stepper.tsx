@@ -1,5 +1,6 @@
 "use client";
 
+import { ContinueOnPhone } from "./handoff.js";
 import { Button, EmptyState, SkeletonText, buttonClassName } from "@portal/ui";
 import { useEffect, useRef, type ComponentType } from "react";
 import { defineMessages, useIntl } from "react-intl";
@@ -232,6 +233,7 @@ export function SignUpStepper() {
         </h2>
         <Step />
       </section>
+      <ContinueOnPhone />
     </div>
   );
 }

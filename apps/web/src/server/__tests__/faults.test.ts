@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { ContentFailure, RenderOptions, RenderResult } from "../../entry-server";
 import type { PortalConfig } from "../../shared/config";
 import { createWebServer, type WebServerOptions } from "../app";
-import { cacheKeyOf, looksPersonal, paramsOf } from "../cache-key";
+import { cacheKeyOf, loggedPath, looksPersonal, paramsOf } from "../cache-key";
 import { newestPast } from "../discovery";
 import {
   PageCache,
@@ -82,6 +82,25 @@ describe("cache keys", () => {
     expect(cacheKeyOf("/?utm_content=spring-sale")).toEqual({ key: "/", cacheable: true });
     for (const value of ["sukan", "50000", "2", "selangor", "tv3", "RM129"])
       expect(looksPersonal(value), value).toBe(false);
+  });
+
+  it("never keep a page whose path carries a credential (issue 24), nor log it", () => {
+    expect(cacheKeyOf("/track/SF2611210001.ty39r9.AbCdEfGhIjKlMnOpQrStUv?language=en")).toEqual({
+      key: "/track/SF2611210001.ty39r9.AbCdEfGhIjKlMnOpQrStUv?language=en",
+      cacheable: false,
+      reason: "private",
+    });
+    expect(cacheKeyOf("/signup/continue/AbCdEfGhIjKlMnOpQrStUv")).toMatchObject({
+      cacheable: false,
+      reason: "private",
+    });
+    expect(loggedPath("/track/SF2611210001.ty39r9.AbCdEfGhIjKlMnOpQrStUv")).toBe(
+      "/track/[Redacted]",
+    );
+    expect(loggedPath("/signup/continue/AbCdEfGhIjKlMnOpQrStUv")).toBe(
+      "/signup/continue/[Redacted]",
+    );
+    expect(loggedPath("/signup")).toBe("/signup");
   });
 
   it("do not keep a value too long to be a filter", () => {
