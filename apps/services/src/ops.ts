@@ -6,6 +6,11 @@
 //   pnpm --filter @portal/services ops reseal
 //   (seals with the first DOCUMENT_KEYS key every document sealed with another key, or stored
 //   in plaintext before issue 21)
+//   pnpm --filter @portal/services ops reconcile
+//   (accepted orders minus those the fulfilment system acknowledged, and the dead-lettered ones;
+//   exits 0 when that is 0, else 3)
+//   pnpm --filter @portal/services ops redeliver <orderNumber>
+//   (puts a dead-lettered order back into delivery)
 //
 // Same settings as the services (DATABASE_URL, or PGlite in DATA_DIR, which a running services
 // process holds: stop it or use PostgreSQL), same document keys and storage. Every request
@@ -19,11 +24,12 @@ import { openDatabase } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { systemClock } from "./lib/clock.js";
 import { loadEnv } from "./lib/env.js";
-import { documentKeyring, fileStorage } from "./services/index.js";
+import { createFulfilment, documentKeyring, fileStorage } from "./services/index.js";
+import { reconcileCounts, unacknowledged } from "./repositories/fulfilment.js";
 import { erasePerson, exportPerson, resealDocuments, type Subject } from "./services/privacy.js";
 
 const USAGE =
-  "usage: ops export|erase (--phone <number> | --mykad <number>) [--ticket <ref>] [--operator <name>] [--out <file>] [--yes]\n       ops reseal";
+  "usage: ops export|erase (--phone <number> | --mykad <number>) [--ticket <ref>] [--operator <name>] [--out <file>] [--yes]\n       ops reseal\n       ops reconcile\n       ops redeliver <orderNumber>";
 
 /** Runs one command; resolves with the process exit code. */
 export async function runOps(argv: string[], out: (text: string) => void): Promise<number> {
@@ -40,6 +46,7 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
     },
   });
   const command = positionals[0];
+  if (command === "reconcile" || command === "redeliver") return fulfilmentOps(positionals, out);
   const forPerson = command === "export" || command === "erase";
   if (!(forPerson || command === "reseal") || (forPerson && !values.phone === !values.mykad)) {
     out(USAGE);
@@ -83,6 +90,63 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
       out(JSON.stringify({ erased: counts, auditId }));
     }
     return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/** `reconcile` and `redeliver` (README "Fulfilment and SMS queue"). */
+async function fulfilmentOps(positionals: string[], out: (text: string) => void): Promise<number> {
+  const [command, orderNumber] = positionals;
+  if (command === "redeliver" && !orderNumber) {
+    out(USAGE);
+    return 2;
+  }
+  const env = loadEnv();
+  const db = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    max: 2,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+    queryTimeoutMs: env.dbQueryTimeoutMs,
+  });
+  try {
+    await migrate(db);
+    if (command === "reconcile") {
+      const { accepted, acknowledged } = await reconcileCounts(db);
+      const missing = await unacknowledged(db);
+      const dead = missing.filter((r) => r.dead_lettered_at);
+      out(`accepted ${accepted} - acknowledged ${acknowledged} = ${accepted - acknowledged}`);
+      for (const r of missing)
+        out(
+          [
+            r.order_number,
+            new Date(r.submitted_at).toISOString(),
+            !r.outbox ? "no-outbox-record" : r.dead_lettered_at ? "dead-lettered" : "pending",
+            `attempts=${r.attempts ?? 0}`,
+            r.last_error ? `last_error=${JSON.stringify(r.last_error)}` : "",
+          ]
+            .filter(Boolean)
+            .join(" "),
+        );
+      out(`dead-lettered ${dead.length}`);
+      return accepted - acknowledged === 0 ? 0 : 3;
+    }
+    const { queue, fulfilment } = createFulfilment({
+      env: { ...env, queue: { ...env.queue, worker: false } },
+      db,
+      clock: systemClock,
+      log: { warn: () => undefined },
+    });
+    await queue.start();
+    try {
+      await fulfilment.prepare();
+      const done = await fulfilment.redeliver(orderNumber!);
+      out(done ? `${orderNumber} queued for delivery` : `${orderNumber} is not dead-lettered`);
+      return done ? 0 : 1;
+    } finally {
+      await queue.stop();
+    }
   } finally {
     await db.close();
   }

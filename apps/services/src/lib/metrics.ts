@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../db/database.js";
+import { backlog as outboxBacklog } from "../repositories/fulfilment.js";
 
 /** Why an OTP send was refused (the `reason` label; each is a stable error code too). */
 export type OtpRefusal =
@@ -55,7 +56,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(db?: Database) {
+  readonly deliveries = new Counter({
+    name: "fulfilment_deliveries_total",
+    help: "Order deliveries to the fulfilment system by outcome (acknowledged, retry, deadLettered)",
+    labelNames: ["outcome"] as const,
+    registers: [this.registry],
+  });
+
+  constructor(db?: Database, now: () => Date = () => new Date()) {
     collectDefaultMetrics({ register: this.registry });
     if (db) {
       new Gauge({
@@ -68,6 +76,36 @@ export class Metrics {
           this.set({ state: "total" }, stats.total);
           this.set({ state: "idle" }, stats.idle);
           this.set({ state: "waiting" }, stats.waiting);
+        },
+      });
+      // Read from the outbox when scraped: every instance reports the same whole-queue figures.
+      let backlog:
+        Promise<{ pending: number; deadLettered: number; oldestSeconds: number }> | undefined;
+      const read = () => {
+        backlog ??= outboxBacklog(db, now()).finally(() =>
+          setTimeout(() => (backlog = undefined), 500).unref(),
+        );
+        return backlog;
+      };
+      new Gauge({
+        name: "fulfilment_queue_depth",
+        help: "Accepted orders not yet acknowledged by the fulfilment system, by state (pending, deadLettered)",
+        labelNames: ["state"] as const,
+        registers: [this.registry],
+        async collect() {
+          const b = await read().catch(() => undefined);
+          if (!b) return;
+          this.set({ state: "pending" }, b.pending);
+          this.set({ state: "deadLettered" }, b.deadLettered);
+        },
+      });
+      new Gauge({
+        name: "fulfilment_oldest_undelivered_age_seconds",
+        help: "Age of the oldest accepted order still waiting for delivery (0 when none waits)",
+        registers: [this.registry],
+        async collect() {
+          const b = await read().catch(() => undefined);
+          if (b) this.set(b.oldestSeconds);
         },
       });
       db.observe((seconds, failed) =>

@@ -20,14 +20,10 @@ import { badRequest, forbidden, HttpError, notFound, reason } from "../lib/error
 import { maskPhone } from "../lib/logger.js";
 import { planFits, topSpeed, type CatalogSnapshot, type Plan } from "../services/catalog.js";
 import { EXTENSION_OF } from "../services/upload-signer.js";
-import {
-  hasOrder,
-  LeadService,
-  toApiAddress,
-  type AddressRow,
-  type LeadRow,
-  type OrderData,
-} from "../services/leads.js";
+import { LeadService, toApiAddress, type OrderData } from "../services/leads.js";
+import { purchase, tooFast } from "../services/orders.js";
+import { saveOrder } from "../repositories/orders.js";
+import { idempotent } from "../plugins/idempotency.js";
 import { activeRules, priceItems } from "../services/pricing.js";
 import { checkReferralForLead } from "../services/referrals.js";
 import { parseWith } from "./validate.js";
@@ -52,26 +48,6 @@ function leadUpdateError(errors: { key: string; message: string }[]): HttpError 
   });
 }
 
-/** 409 for a plan the address cannot get (the rule of openapi/shop.yaml, "plans matched"). */
-function tooFast(plan: Pick<Plan, "id" | "speedMbps">, address: AddressRow): HttpError {
-  return new HttpError(
-    409,
-    `${plan.id} needs ${plan.speedMbps} Mbps; the address gets up to ${topSpeed(address.fibre_networks)} Mbps`,
-    { code: "order.plan.tooFast" },
-  );
-}
-
-/** The purchase answer of a submitted lead (the same for every repeat). */
-function submitted(lead: LeadRow) {
-  return {
-    leadId: lead.id,
-    orderNumber: lead.order_number!,
-    status: "submitted" as const,
-    submittedAt: new Date(lead.submitted_at!).toISOString(),
-    order: lead.order_data!,
-  };
-}
-
 /** The plans of a product: its combo packages and, for fibre, the bundles. */
 const plansOf = (catalog: CatalogSnapshot, product: string) =>
   catalog.plans.filter((p) => p.product === product);
@@ -87,7 +63,7 @@ interface LeadUpdateBody {
 
 /** The shop service: leads, OTP, consent, documents, order, purchase, register-interest. */
 export function shopOperations(app: FastifyInstance): OperationTable {
-  const { tokens, leads, otp, signer, storage, locks } = app.services;
+  const { tokens, leads, otp, signer, storage, locks, fulfilment } = app.services;
   const db = app.db;
   const now = () => app.clock.now();
 
@@ -95,7 +71,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
 
   return {
     generateSbbLead: {
-      options: { config: rateLimited() },
+      options: { config: rateLimited(), ...idempotent(app, "generateSbbLead") },
       async handler(request) {
         const body = request.body as {
           product: string;
@@ -314,10 +290,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
             pricedOn: day,
             updatedAt: at.toISOString(),
           };
-          await tx.query(
-            "update leads set order_data = $2::jsonb, referral_code = $3, updated_at = $4 where id = $1",
-            [leadId, JSON.stringify(recorded), referralCode ?? null, recorded.updatedAt],
-          );
+          await saveOrder(tx, leadId, recorded, referralCode);
           return recorded;
         });
         return { response: order };
@@ -325,68 +298,16 @@ export function shopOperations(app: FastifyInstance): OperationTable {
     },
 
     purchaseLead: {
-      options: { config: rateLimited() },
+      options: {
+        config: rateLimited(),
+        ...idempotent(app, "purchaseLead", async (request) => leadOf(request)),
+      },
       async handler(request) {
         const leadId = await leadOf(request);
-        return db.transaction(async (tx) => {
-          // The row lock makes concurrent purchases of one lead queue here; each later one then
-          // reads the submitted lead and answers the same order (idempotent, shop.yaml).
-          const lead: LeadRow = await leads.get(leadId, tx, true);
-          if (lead.status === "submitted") return { response: submitted(lead) };
-          const view = await leads.view(lead, tx);
-          const address = lead.address_id ? await leads.address(lead.address_id, tx) : undefined;
-          const missing: [boolean, string, string][] = [
-            [
-              !lead.name || !lead.phone_number || !lead.email,
-              "lead.incomplete.contact",
-              "Name, phone number and email are required",
-            ],
-            [!view.phoneVerified, "lead.incomplete.otp", "The phone number is not verified"],
-            [!address, "lead.incomplete.address", "A covered address is required"],
-            [!view.consentGiven, "lead.incomplete.consent", "Consent is required"],
-            [
-              view.documents.length === 0,
-              "lead.incomplete.document",
-              "At least one document is required",
-            ],
-            [!hasOrder(lead), "lead.incomplete.order", "A package must be chosen"],
-          ];
-          const first = missing.find(([isMissing]) => isMissing);
-          if (first) throw new HttpError(409, first[2], { code: first[1] });
-          const order = (lead as LeadRow & { order_data: OrderData }).order_data;
-          if (lead.product === "fibre" && address && !planFits(order, address.fibre_networks))
-            throw tooFast({ id: order.packageId, speedMbps: order.speedMbps }, address);
-          const at = now();
-          const day = malaysianDate(at);
-          // One counter row per Malaysian day, bumped in this transaction: no repeats, no wrap.
-          const { rows } = await tx.query<{ serial: number }>(
-            `insert into order_counters (day, last_serial) values ($1, 1)
-             on conflict (day) do update set last_serial = order_counters.last_serial + 1
-             returning last_serial as serial`,
-            [day],
-          );
-          const serial = Number(rows[0]!.serial);
-          const orderNumber = `S${lead.product === "fibre" ? "F" : "T"}${day.slice(2).replace(/-/g, "")}${String(serial).padStart(4, "0")}`;
-          const updated = await tx.query<LeadRow>(
-            `update leads set status = 'submitted', order_number = $2, submitted_at = $3, updated_at = $3
-             where id = $1 returning *`,
-            [leadId, orderNumber, at.toISOString()],
-          );
-          if (order.referralCode && lead.phone_number) {
-            // The referral now exists for the referrer's status check; the code counts one use.
-            const inserted = await tx.query(
-              `insert into referrals (referral_code, phone_number, status, updated_at)
-               values ($1, $2, 'registered', $3) on conflict (referral_code, phone_number) do nothing
-               returning id`,
-              [order.referralCode, lead.phone_number, at.toISOString()],
-            );
-            if (inserted.rows.length > 0)
-              await tx.query("update referral_codes set uses = uses + 1 where code = $1", [
-                order.referralCode,
-              ]);
-          }
-          return { response: submitted(updated.rows[0]!) };
-        });
+        const at = now();
+        const answer = await db.transaction((tx) => purchase(app.services, tx, leadId, at));
+        fulfilment.nudge();
+        return { response: answer };
       },
     },
 

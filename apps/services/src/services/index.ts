@@ -13,6 +13,14 @@ import { DocumentKeyring, developmentKey } from "../lib/document-keys.js";
 import { localStorage, s3Storage, tightenFolder, type FileStorage } from "./storage.js";
 import { RetentionService } from "./retention.js";
 import { TokenService } from "./tokens.js";
+import { assertProductionFulfilment } from "../lib/env.js";
+import {
+  FulfilmentService,
+  HttpFulfilment,
+  StandinFulfilment,
+  type FulfilmentTarget,
+} from "./fulfilment.js";
+import { JobQueue } from "./queue.js";
 import { UploadSigner } from "./upload-signer.js";
 
 /** The shared services every route module reaches through `app.services`. */
@@ -32,6 +40,45 @@ export interface Services {
   documentKeys: DocumentKeyring;
   /** Removes personal data past its retention period (README "Personal data"). */
   retention: RetentionService;
+  /** pg-boss on the services' database. */
+  queue: JobQueue;
+  /** Orders to the provider's fulfilment system through the queue. */
+  fulfilment: FulfilmentService;
+}
+
+/** FULFILMENT_URL, or outside production the stand-in that records deliveries in a table. */
+export function fulfilmentTarget(env: Env, db: Database, clock: Clock): FulfilmentTarget {
+  assertProductionFulfilment(env);
+  const f = env.fulfilment;
+  return f.url
+    ? new HttpFulfilment(f.url, f.secret, f.timeoutMs, clock)
+    : new StandinFulfilment(db);
+}
+
+/** The queue and the fulfilment service over it (the services, the worker and the ops command). */
+export function createFulfilment(deps: {
+  env: Env;
+  db: Database;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, "warn">;
+  metrics?: Metrics;
+}): { queue: JobQueue; fulfilment: FulfilmentService } {
+  const { env, db, clock, log, metrics } = deps;
+  const queue = new JobQueue(
+    db,
+    { schema: env.queue.schema, supervise: env.queue.worker, pollSeconds: env.queue.pollSeconds },
+    (err) => log.warn({ err }, "queue error"),
+  );
+  const fulfilment = new FulfilmentService(
+    db,
+    queue,
+    fulfilmentTarget(env, db, clock),
+    clock,
+    { ...env.fulfilment },
+    (outcome) => metrics?.deliveries.inc({ outcome }),
+    (err, orderNumber) => log.warn({ err, orderNumber }, "fulfilment delivery failed"),
+  );
+  return { queue, fulfilment };
 }
 
 /** The document keys: DOCUMENT_KEYS, or outside production the data folder's generated key. */
@@ -63,7 +110,10 @@ export async function createServices(deps: {
   const documentKeys = await documentKeyring(env);
   const storage = await fileStorage(env);
   const locks = new KeyLocks(db, { waitMs: env.dbQueryTimeoutMs });
+  const { queue, fulfilment } = createFulfilment({ env, db, clock, log, metrics });
   return {
+    queue,
+    fulfilment,
     locks,
     tokens: new TokenService(env.tokenSecret, clock),
     leads: new LeadService(db, clock),
