@@ -161,8 +161,12 @@ describe("kill -9 of the worker process mid-delivery, then a restart", () => {
       await stub.down();
       await rm(dataDir, { recursive: true, force: true });
     });
+    // The same policy as the worker's: a job takes its retry and expiry settings when sent.
     const ctx = await buildTestApp(db, {
-      env: { queue: { schema: queueSchema, worker: false, pollSeconds: 0.5 } },
+      env: {
+        queue: { schema: queueSchema, worker: false, pollSeconds: 0.5 },
+        fulfilment: fastPolicy(stub.url),
+      },
     });
     const orders: string[] = [];
     for (let i = 0; i < 6; i++) {

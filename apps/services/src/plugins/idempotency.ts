@@ -102,17 +102,18 @@ export function idempotent(
       (request as WithClaim)[CLAIMED] = { operation, scope, key };
       return;
     }
-    if (held.fingerprint && held.fingerprint !== fingerprint)
-      throw conflict(
-        422,
-        "idempotency.keyReused",
-        `${IDEMPOTENCY_HEADER} was already used for a different request`,
-      );
+    // Still running: 409 whatever the body (the first request may yet fail and free the key).
     if (held.state === "inFlight")
       throw conflict(
         409,
         "idempotency.inFlight",
         `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry later`,
+      );
+    if (held.fingerprint !== fingerprint)
+      throw conflict(
+        422,
+        "idempotency.keyReused",
+        `${IDEMPOTENCY_HEADER} was already used for a different request`,
       );
     return reply
       .code(held.status_code!)
