@@ -18,7 +18,7 @@ import { rateLimited } from "../plugins/security.js";
 import { malaysianDate } from "../lib/clock.js";
 import { badRequest, forbidden, HttpError, notFound, reason } from "../lib/errors.js";
 import { maskPhone } from "../lib/logger.js";
-import { planFits, topSpeed, type CatalogSnapshot, type Plan } from "../services/catalog.js";
+import { planFits, topSpeed, type CatalogSnapshot } from "../services/catalog.js";
 import { EXTENSION_OF } from "../services/upload-signer.js";
 import { LeadService, toApiAddress, type OrderData } from "../services/leads.js";
 import { purchase, tooFast } from "../services/orders.js";
