@@ -79,12 +79,19 @@ export class Metrics {
         },
       });
       // Read from the outbox when scraped: every instance reports the same whole-queue figures.
+      // Its statement is not counted in db_query_duration_seconds (a scrape would otherwise
+      // change the figure it reads): one observation is skipped per backlog read. Under
+      // concurrency the skipped duration may be another statement's; the count stays exact.
+      let unobserved = 0;
       let backlog:
         Promise<{ pending: number; deadLettered: number; oldestSeconds: number }> | undefined;
       const read = () => {
-        backlog ??= outboxBacklog(db, now()).finally(() =>
-          setTimeout(() => (backlog = undefined), 500).unref(),
-        );
+        if (!backlog) {
+          unobserved++;
+          backlog = outboxBacklog(db, now()).finally(() =>
+            setTimeout(() => (backlog = undefined), 500).unref(),
+          );
+        }
         return backlog;
       };
       new Gauge({
@@ -108,9 +115,13 @@ export class Metrics {
           if (b) this.set(b.oldestSeconds);
         },
       });
-      db.observe((seconds, failed) =>
-        this.dbQueryDuration.observe({ outcome: failed ? "error" : "ok" }, seconds),
-      );
+      db.observe((seconds, failed) => {
+        if (unobserved > 0) {
+          unobserved--;
+          return;
+        }
+        this.dbQueryDuration.observe({ outcome: failed ? "error" : "ok" }, seconds);
+      });
     }
   }
 }

@@ -23,6 +23,9 @@ import { EXTENSION_OF } from "../services/upload-signer.js";
 import { LeadService, toApiAddress, type OrderData } from "../services/leads.js";
 import { purchase, tooFast } from "../services/orders.js";
 import { saveOrder } from "../repositories/orders.js";
+import * as documents from "../repositories/documents.js";
+import { insertConsent } from "../repositories/consents.js";
+import * as interests from "../repositories/interests.js";
 import { idempotent } from "../plugins/idempotency.js";
 import { activeRules, priceItems } from "../services/pricing.js";
 import { checkReferralForLead } from "../services/referrals.js";
@@ -323,19 +326,19 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         await db.transaction(async (tx) => {
           // Locked: two concurrent signings cannot both pass the limit.
           await leads.getDraft(leadId, tx, true);
-          const { rows } = await tx.query<{ n: number }>(
-            "select count(*)::int as n from documents where lead_id = $1 and status <> 'deleted'",
-            [leadId],
-          );
-          if ((rows[0]?.n ?? 0) >= MAX_DOCUMENTS_PER_LEAD) {
+          if ((await documents.countLive(tx, leadId)) >= MAX_DOCUMENTS_PER_LEAD) {
             throw new HttpError(409, `A lead holds at most ${MAX_DOCUMENTS_PER_LEAD} documents`, {
               code: "document.limit",
             });
           }
-          await tx.query(
-            "insert into documents (id, lead_id, title, declared_type, extension, created_at) values ($1, $2, $3, $4, $5, $6)",
-            [documentId, leadId, body.title, type, extension, now().toISOString()],
-          );
+          await documents.insertPending(tx, {
+            id: documentId,
+            leadId,
+            title: body.title,
+            type,
+            extension,
+            at: now(),
+          });
         });
         const { url, expiresAt } = signer.sign(documentId, type);
         return {
@@ -358,16 +361,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           extension: string;
         };
         const doc = await db.transaction(async (tx) => {
-          const { rows } = await tx.query<{
-            lead_id: string;
-            extension: string;
-            storage_key: string | null;
-            status: string;
-          }>(
-            "select lead_id, extension, storage_key, status from documents where id = $1 for update",
-            [documentId],
-          );
-          const row = rows[0];
+          const row = await documents.getForUpdate(tx, documentId);
           if (!row || row.status === "deleted")
             throw notFound("Document not found", "document.notFound");
           if (row.lead_id !== leadId)
@@ -376,10 +370,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
             row.extension === extension || (row.extension === "jpg" && extension === "jpeg");
           if (!sameType) throw notFound("Document not found", "document.notFound");
           await leads.getDraft(leadId, tx, true);
-          await tx.query(
-            "update documents set status = 'deleted', deleted_at = $2, storage_key = null where id = $1",
-            [documentId, now().toISOString()],
-          );
+          await documents.markDeleted(tx, documentId, now());
           return row;
         });
         if (doc.storage_key) await storage.delete(doc.storage_key);
@@ -423,10 +414,14 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const at = now().toISOString();
         await db.transaction(async (tx) => {
           await leads.getDraft(leadId, tx, true);
-          await tx.query(
-            "insert into consents (id, lead_id, language, text_version, text_hash, accepted_at) values ($1, $2, $3, $4, $5, $6)",
-            [id, leadId, language, PRIVACY_NOTICE_VERSION, consentTextHash, at],
-          );
+          await insertConsent(tx, {
+            id,
+            leadId,
+            language,
+            textVersion: PRIVACY_NOTICE_VERSION,
+            textHash: consentTextHash,
+            at,
+          });
         });
         return {
           response: {
@@ -457,15 +452,12 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const checked = parseWith(registerInterestSchema, body);
         const at = now();
         return locks.transaction([`interest:${checked.phoneNumber}`], async (tx) => {
-          const { rows } = await tx.query<{ id: string; created_at: string | Date }>(
-            "select id, created_at from interests where phone_number = $1 and product = $2 and created_at > $3 order by created_at desc limit 1",
-            [
-              checked.phoneNumber,
-              checked.product,
-              new Date(at.getTime() - 30 * 86_400_000).toISOString(),
-            ],
+          const earlier = await interests.latestSince(
+            tx,
+            checked.phoneNumber,
+            checked.product,
+            new Date(at.getTime() - 30 * 86_400_000),
           );
-          const earlier = rows[0];
           if (earlier)
             return {
               response: {
@@ -474,23 +466,19 @@ export function shopOperations(app: FastifyInstance): OperationTable {
               },
             };
           const id = randomUUID();
-          await tx.query(
-            `insert into interests (id, name, phone_number, email, product, postal_code, residence_type, address, language, remarks, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-            [
-              id,
-              checked.name,
-              checked.phoneNumber,
-              checked.email ?? null,
-              checked.product,
-              checked.postalCode,
-              body.residenceType ?? null,
-              body.address ?? null,
-              body.language,
-              body.remarks ?? null,
-              at.toISOString(),
-            ],
-          );
+          await interests.insertInterest(tx, {
+            id,
+            name: checked.name,
+            phoneNumber: checked.phoneNumber,
+            email: checked.email,
+            product: checked.product,
+            postalCode: checked.postalCode,
+            residenceType: body.residenceType,
+            address: body.address,
+            language: body.language,
+            remarks: body.remarks,
+            at,
+          });
           return { response: { interestId: id, createdAt: at.toISOString() } };
         });
       },
