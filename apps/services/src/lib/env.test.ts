@@ -197,3 +197,30 @@ describe("FULFILMENT_URL and FULFILMENT_SECRET (issue 24)", () => {
     );
   });
 });
+
+describe("SMS_PROVIDER (issue 24)", () => {
+  it("is the stand-in by default; twilio-compatible needs its URL, account, token and sender", () => {
+    expect(loadEnv({}).sms).toEqual({ provider: "standin" });
+    expect(() => loadEnv({ SMS_PROVIDER: "twilio-compatible" })).toThrow(
+      "Invalid environment: SMS_PROVIDER=twilio-compatible needs SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM",
+    );
+    expect(() => loadEnv({ SMS_PROVIDER: "pigeon" })).toThrow(
+      'Invalid environment: SMS_PROVIDER must be standin or twilio-compatible, got "pigeon"',
+    );
+    expect(
+      loadEnv({
+        SMS_PROVIDER: "twilio-compatible",
+        SMS_API_URL: "https://sms.example.my",
+        SMS_ACCOUNT_SID: "AC1",
+        SMS_AUTH_TOKEN: "t",
+        SMS_FROM: "SURIA",
+      }).sms,
+    ).toEqual({
+      provider: "twilio-compatible",
+      url: "https://sms.example.my",
+      accountSid: "AC1",
+      authToken: "t",
+      from: "SURIA",
+    });
+  });
+});

@@ -125,6 +125,14 @@ export interface Env {
   fulfilment: FulfilmentEnv;
   /** How long an Idempotency-Key's first answer is kept for replays (seconds). */
   idempotencyKeySeconds: number;
+  /** Where one-time codes are sent (SMS_*): the logging stand-in or a Twilio-compatible API. */
+  sms: {
+    provider: "standin" | "twilio-compatible";
+    url?: string;
+    accountSid?: string;
+    authToken?: string;
+    from?: string;
+  };
   /**
    * Outside production only: the clock starts at this instant and runs from there (demos and
    * browser tests of dated content, such as campaign prices). Unset: the wall clock.
@@ -340,6 +348,18 @@ export const ENV_SCHEMA = v.object({
   FULFILMENT_BATCH_SIZE: int(10, 1, 1000),
   FULFILMENT_CONCURRENCY: int(1, 1, 100),
   IDEMPOTENCY_KEY_SECONDS: int(86_400, 60, 30 * 86_400),
+  SMS_PROVIDER: v.pipe(
+    v.optional(v.string(), ""),
+    v.check(
+      (s) => s === "" || s === "standin" || s === "twilio-compatible",
+      "must be standin or twilio-compatible",
+    ),
+    v.transform((s) => (s === "" ? "standin" : s)),
+  ),
+  SMS_API_URL: url(/^https?:$/, "an http(s) URL"),
+  SMS_ACCOUNT_SID: optionalText,
+  SMS_AUTH_TOKEN: optionalText,
+  SMS_FROM: optionalText,
   CLOCK_START: v.pipe(
     v.optional(v.string(), ""),
     v.check((s) => s === "" || !Number.isNaN(Date.parse(s)), "must be an ISO date-time"),
@@ -437,6 +457,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       concurrency: e.FULFILMENT_CONCURRENCY,
     },
     idempotencyKeySeconds: e.IDEMPOTENCY_KEY_SECONDS,
+    sms: {
+      provider: e.SMS_PROVIDER as Env["sms"]["provider"],
+      url: e.SMS_API_URL,
+      accountSid: e.SMS_ACCOUNT_SID,
+      authToken: e.SMS_AUTH_TOKEN,
+      from: e.SMS_FROM,
+    },
     ...(e.CLOCK_START ? { clockStart: e.CLOCK_START } : {}),
   };
   if (env.clockStart && portalEnv === "production") {
@@ -446,6 +473,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   assertProductionSecrets(env);
   assertProductionStorage(env);
+  if (
+    env.sms.provider === "twilio-compatible" &&
+    !(env.sms.url && env.sms.accountSid && env.sms.authToken && env.sms.from)
+  )
+    throw new Error(
+      "Invalid environment: SMS_PROVIDER=twilio-compatible needs SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM",
+    );
   return env;
 }
 

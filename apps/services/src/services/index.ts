@@ -21,6 +21,7 @@ import {
   type FulfilmentTarget,
 } from "./fulfilment.js";
 import { JobQueue } from "./queue.js";
+import { TwilioCompatibleSms } from "./sms.js";
 import { UploadSigner } from "./upload-signer.js";
 
 /** The shared services every route module reaches through `app.services`. */
@@ -44,6 +45,19 @@ export interface Services {
   queue: JobQueue;
   /** Orders to the provider's fulfilment system through the queue. */
   fulfilment: FulfilmentService;
+}
+
+/** SMS_PROVIDER: a Twilio-compatible HTTP API, or the stand-in that logs that a code went out. */
+export function smsSender(env: Env, log: FastifyBaseLogger): SmsSender {
+  const s = env.sms;
+  if (s.provider !== "twilio-compatible") return loggingSmsSender(log);
+  return new TwilioCompatibleSms({
+    baseUrl: s.url!,
+    accountSid: s.accountSid!,
+    authToken: s.authToken!,
+    from: s.from!,
+    timeoutMs: 10_000,
+  });
 }
 
 /** FULFILMENT_URL, or outside production the stand-in that records deliveries in a table. */
@@ -123,7 +137,7 @@ export async function createServices(deps: {
       clock,
       env.otpSecret,
       env.portalEnv !== "production",
-      deps.sms ?? loggingSmsSender(log),
+      deps.sms ?? smsSender(env, log),
       log,
       env.limits,
       {
