@@ -21,8 +21,8 @@ export const MAX_KEY_LENGTH = 255;
  */
 export const IN_FLIGHT_STALE_MS = 60_000;
 
-// An sf-string (RFC 8941) of printable ASCII, or the same characters without the quotes.
-const KEY = /^"?([\x20-\x21\x23-\x5b\x5d-\x7e]*)"?$/;
+// An sf-string (RFC 8941) of printable ASCII without spaces, or the same without the quotes.
+const KEY = /^"?([\x21\x23-\x5b\x5d-\x7e]*)"?$/;
 
 /** The key of a request: undefined without the header; 400 naming the header when malformed. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
