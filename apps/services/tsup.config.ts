@@ -2,7 +2,13 @@ import { cp } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { server: "src/server.ts", app: "src/app.ts", seed: "src/seed.ts", ops: "src/ops.ts" },
+  entry: {
+    server: "src/server.ts",
+    app: "src/app.ts",
+    seed: "src/seed.ts",
+    ops: "src/ops.ts",
+    worker: "src/worker.ts",
+  },
   format: ["esm"],
   platform: "node",
   target: "node20",

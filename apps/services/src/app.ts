@@ -82,7 +82,7 @@ export const portal = fp<PortalPluginOptions>(
     app.decorate("db", opts.db);
     app.decorate("contractOperations", new Map());
     app.decorate("contractDocuments", new Map());
-    const metrics = new Metrics(opts.db);
+    const metrics = new Metrics(opts.db, () => opts.clock.now());
     app.decorate("metrics", metrics);
     app.decorate(
       "services",
@@ -99,6 +99,16 @@ export const portal = fp<PortalPluginOptions>(
     const { retention } = app.services;
     app.addHook("onReady", async () => retention.start(opts.env.retentionIntervalMs));
     app.addHook("onClose", async () => retention.stop());
+    // The queue (pg-boss's own schema and migrations) before the first request; the delivery
+    // workers here unless QUEUE_WORKER=false (then `pnpm worker` runs them).
+    const { queue, fulfilment } = app.services;
+    await queue.start();
+    await fulfilment.prepare();
+    if (opts.env.queue.worker) app.addHook("onReady", async () => fulfilment.startWorkers());
+    app.addHook("onClose", async () => {
+      await fulfilment.stopWorkers();
+      await queue.stop(opts.env.timeouts.shutdownMs);
+    });
 
     await app.register(errorHandler);
     await app.register(security, {

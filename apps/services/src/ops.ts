@@ -3,6 +3,11 @@
 //   pnpm --filter @portal/services ops export --phone 012-345 6789 [--out person.json]
 //   pnpm --filter @portal/services ops erase --mykad 900101-14-5679 --yes
 //   (both take --ticket <case reference> and --operator <name>, recorded in the audit)
+//   pnpm --filter @portal/services ops reconcile
+//   (accepted orders minus those the fulfilment system acknowledged, and the dead-lettered ones;
+//   exits 0 when that is 0, else 3)
+//   pnpm --filter @portal/services ops redeliver <orderNumber>
+//   (puts a dead-lettered order back into delivery)
 //   pnpm --filter @portal/services ops order-status <orderNumber> <status>
 //   (issue 24: records a step of the order's timeline: verified, installationBooked,
 //   technicianOnTheWay, installed or cancelled; forward only, a repeat changes nothing)
@@ -26,13 +31,16 @@ import { migrate } from "./db/migrate.js";
 import { systemClock } from "./lib/clock.js";
 import { loadEnv } from "./lib/env.js";
 import { slotsCommand, SLOTS_USAGE } from "./ops-slots.js";
-import { documentKeyring, fileStorage } from "./services/index.js";
+import { createFulfilment, documentKeyring, fileStorage } from "./services/index.js";
+import { reconcileCounts, unacknowledged } from "./repositories/fulfilment.js";
 import { erasePerson, exportPerson, resealDocuments, type Subject } from "./services/privacy.js";
 import { TokenService } from "./services/tokens.js";
 import { TrackingService, type OrderStatus } from "./services/tracking.js";
 
 const USAGE = `usage: ops export|erase (--phone <number> | --mykad <number>) [--ticket <ref>] [--operator <name>] [--out <file>] [--yes]
        ops reseal
+       ops reconcile
+       ops redeliver <orderNumber>
        ops order-status <orderNumber> <verified|installationBooked|technicianOnTheWay|installed|cancelled>
 ${SLOTS_USAGE}`;
 
@@ -60,6 +68,7 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
   });
   const command = positionals[0];
   if (command === "order-status") return orderStatus(positionals.slice(1), out);
+  if (command === "reconcile" || command === "redeliver") return fulfilmentOps(positionals, out);
   if (command === "slots" || command === "holidays") {
     const env = loadEnv();
     const db = await openDatabase({
@@ -157,5 +166,62 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
   } catch (error) {
     console.error((error as Error).message);
     process.exitCode = 1;
+  }
+}
+
+/** `reconcile` and `redeliver` (README "Fulfilment and SMS queue"). */
+async function fulfilmentOps(positionals: string[], out: (text: string) => void): Promise<number> {
+  const [command, orderNumber] = positionals;
+  if (command === "redeliver" && !orderNumber) {
+    out(USAGE);
+    return 2;
+  }
+  const env = loadEnv();
+  const db = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    max: 2,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+    queryTimeoutMs: env.dbQueryTimeoutMs,
+  });
+  try {
+    await migrate(db);
+    if (command === "reconcile") {
+      const { accepted, acknowledged } = await reconcileCounts(db);
+      const missing = await unacknowledged(db);
+      const dead = missing.filter((r) => r.dead_lettered_at);
+      out(`accepted ${accepted} - acknowledged ${acknowledged} = ${accepted - acknowledged}`);
+      for (const r of missing)
+        out(
+          [
+            r.order_number,
+            new Date(r.submitted_at).toISOString(),
+            !r.outbox ? "no-outbox-record" : r.dead_lettered_at ? "dead-lettered" : "pending",
+            `attempts=${r.attempts ?? 0}`,
+            r.last_error ? `last_error=${JSON.stringify(r.last_error)}` : "",
+          ]
+            .filter(Boolean)
+            .join(" "),
+        );
+      out(`dead-lettered ${dead.length}`);
+      return accepted - acknowledged === 0 ? 0 : 3;
+    }
+    const { queue, fulfilment } = createFulfilment({
+      env: { ...env, queue: { ...env.queue, worker: false } },
+      db,
+      clock: systemClock,
+      log: { warn: () => undefined },
+    });
+    await queue.start();
+    try {
+      await fulfilment.prepare();
+      const done = await fulfilment.redeliver(orderNumber!);
+      out(done ? `${orderNumber} queued for delivery` : `${orderNumber} is not dead-lettered`);
+      return done ? 0 : 1;
+    } finally {
+      await queue.stop();
+    }
+  } finally {
+    await db.close();
   }
 }

@@ -42,6 +42,7 @@ export type {
 export {
   authorizationHeader,
   createTransport,
+  newIdempotencyKey,
   DEFAULT_TIMEOUT,
   type ApiSuccess,
   type CallOptions,

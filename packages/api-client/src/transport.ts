@@ -42,6 +42,48 @@ export interface CallOptions {
   contentType?: string | undefined;
   /** Extra request headers. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Sent as `Idempotency-Key` (the writes that accept it: `generateSbbLead`, `purchaseLead`).
+   * One new key per logical attempt ({@link newIdempotencyKey}); its retries send the same key,
+   * so the services answer the first result instead of writing twice.
+   */
+  idempotencyKey?: string | undefined;
+  /**
+   * With `idempotencyKey`: how many times the call is sent again after a network error, a
+   * timeout, a 503, or a 409 `idempotency.inFlight` (default 0), waiting 300 ms, then twice as
+   * long each time (at most 5 s). Without a key nothing is retried: a write could happen twice.
+   */
+  retries?: number | undefined;
+}
+
+/** A new Idempotency-Key (a UUID v4) for one logical attempt of a write. */
+export function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** True when sending the same request again (with the same key) may succeed. */
+function retryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === "network" || error.code === "timeout") return true;
+  if (error.code !== "http") return false;
+  const code = (error.error as { code?: unknown } | null)?.code;
+  return error.statusCode === 503 || (error.statusCode === 409 && code === "idempotency.inFlight");
+}
+
+/** Waits `ms`, or rejects at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError("aborted", "Request aborted"));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError("aborted", "Request aborted"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /** Everything one call sends: flat path + query parameters, a body, and call options. */
@@ -97,6 +139,23 @@ export function createTransport(options: TransportOptions): Transport {
 
   return {
     async send(operation, input = {}) {
+      const retries = input.idempotencyKey ? Math.max(0, Math.floor(input.retries ?? 0)) : 0;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await sendOnce(operation, input);
+        } catch (error) {
+          if (attempt >= retries || !retryable(error) || input.signal?.aborted) throw error;
+          await pause(Math.min(5000, 300 * 2 ** attempt), input.signal);
+        }
+      }
+    },
+  };
+
+  async function sendOnce(
+    operation: OperationSpec,
+    input: SendInput,
+  ): Promise<ApiSuccess<unknown>> {
+    {
       const name = operation.operationId;
       const authorization = authorizationHeader(input.token);
       const apiKey = input.apiKey || undefined;
@@ -120,6 +179,7 @@ export function createTransport(options: TransportOptions): Transport {
 
       const { path, query } = splitParams(operation, input.params);
       const headers: Record<string, string> = { ...defaultHeaders, ...input.headers };
+      if (input.idempotencyKey !== undefined) headers["Idempotency-Key"] = input.idempotencyKey;
       if (authorization !== undefined) headers.Authorization = authorization;
       if (apiKey !== undefined && apiKeyHeader !== undefined) headers[apiKeyHeader] = apiKey;
       const contentType =
@@ -179,8 +239,8 @@ export function createTransport(options: TransportOptions): Transport {
         clearTimeout(timer);
         input.signal?.removeEventListener("abort", onAbort);
       }
-    },
-  };
+    }
+  }
 }
 
 /** Builds the Authorization header value, or undefined when no usable token is given. */

@@ -24,6 +24,8 @@ export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs several statements at once (migrations). */
   exec(sql: string): Promise<void>;
+  /** Runs one or several statements without parameters; answers the rows of the last (pg-boss). */
+  simple<T = Record<string, unknown>>(sql: string): Promise<{ rows: T[] }>;
   /** Runs `fn` in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** True when the database answers `select 1` within `timeoutMs` (readiness). */
@@ -168,6 +170,10 @@ export async function openPglite(dataDir: string | "memory"): Promise<Database> 
     },
     async exec(sql) {
       await db.exec(sql);
+    },
+    async simple<T>(sql: string) {
+      const results = await db.exec(sql);
+      return { rows: (results.at(-1)?.rows ?? []) as T[] };
     },
     transaction(fn) {
       return db.transaction((tx) =>
@@ -318,6 +324,12 @@ export async function openPostgres(url: string, opts: PostgresOptions = {}): Pro
     },
     async exec(sql) {
       await withClient((client) => timed(() => client.query(sql)));
+    },
+    async simple<T>(sql: string) {
+      // The simple protocol: several statements run in one round trip; pg answers an array then.
+      const result = await withClient((client) => timed(() => client.query(sql)));
+      const last = (Array.isArray(result) ? result.at(-1) : result) as pg.QueryResult | undefined;
+      return { rows: (last?.rows ?? []) as T[] };
     },
     transaction(fn) {
       return withClient(async (client, discard) => {

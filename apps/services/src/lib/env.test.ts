@@ -3,7 +3,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startedClock } from "./clock.js";
 import { packageRoot } from "./paths.js";
-import { DEFAULT_LIMITS, DEFAULT_TIMEOUTS, ENV_VARIABLES, loadEnv } from "./env.js";
+import {
+  assertProductionFulfilment,
+  DEFAULT_LIMITS,
+  DEFAULT_TIMEOUTS,
+  ENV_VARIABLES,
+  loadEnv,
+  type Env,
+} from "./env.js";
 
 const PROD_SECRETS = {
   PORTAL_ENV: "production",
@@ -145,5 +152,75 @@ describe("DOCUMENT_KEYS", () => {
     expect(() => loadEnv({ ...withoutKeys, DATABASE_URL: "postgres://u@db/p" })).toThrow(
       /Refusing to start in production without DOCUMENT_KEYS/,
     );
+  });
+});
+
+describe("FULFILMENT_URL and FULFILMENT_SECRET (issue 24)", () => {
+  const production = (fulfilment: Partial<Env["fulfilment"]>): Env => {
+    const env = loadEnv({});
+    return { ...env, portalEnv: "production", fulfilment: { ...env.fulfilment, ...fulfilment } };
+  };
+
+  it("refuse production without the endpoint, or with the development or a short secret", () => {
+    expect(() => assertProductionFulfilment(production({}))).toThrow(
+      "Refusing to start in production without FULFILMENT_URL: the development stand-in would only record orders, never deliver them",
+    );
+    const url = "https://fulfilment.example.my/orders";
+    const short =
+      "Refusing to start in production: set FULFILMENT_SECRET to a real secret of at least 32 characters";
+    expect(() => assertProductionFulfilment(production({ url }))).toThrow(short);
+    expect(() => assertProductionFulfilment(production({ url, secret: "s".repeat(31) }))).toThrow(
+      short,
+    );
+    expect(() =>
+      assertProductionFulfilment(production({ url, secret: "s".repeat(32) })),
+    ).not.toThrow();
+    // Development: the stand-in.
+    expect(() => assertProductionFulfilment(loadEnv({}))).not.toThrow();
+  });
+
+  it("parse the queue and retry settings", () => {
+    const env = loadEnv({
+      FULFILMENT_URL: "http://127.0.0.1:9000/orders",
+      FULFILMENT_RETRY_LIMIT: "5",
+      QUEUE_WORKER: "false",
+      QUEUE_POLL_SECONDS: "0.5",
+      QUEUE_SCHEMA: "jobs",
+    });
+    expect(env.fulfilment).toMatchObject({ url: "http://127.0.0.1:9000/orders", retryLimit: 5 });
+    expect(env.queue).toEqual({ schema: "jobs", worker: false, pollSeconds: 0.5 });
+    expect(() => loadEnv({ QUEUE_POLL_SECONDS: "0.1" })).toThrow(
+      'Invalid environment: QUEUE_POLL_SECONDS must be a number of seconds from 0.5 to 60, got "0.1"',
+    );
+    expect(() => loadEnv({ FULFILMENT_URL: "ftp://x" })).toThrow(
+      'Invalid environment: FULFILMENT_URL must be an http(s) URL, got "ftp://x"',
+    );
+  });
+});
+
+describe("SMS_PROVIDER (issue 24)", () => {
+  it("is the stand-in by default; twilio-compatible needs its URL, account, token and sender", () => {
+    expect(loadEnv({}).sms).toEqual({ provider: "standin" });
+    expect(() => loadEnv({ SMS_PROVIDER: "twilio-compatible" })).toThrow(
+      "Invalid environment: SMS_PROVIDER=twilio-compatible needs SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM",
+    );
+    expect(() => loadEnv({ SMS_PROVIDER: "pigeon" })).toThrow(
+      'Invalid environment: SMS_PROVIDER must be standin or twilio-compatible, got "pigeon"',
+    );
+    expect(
+      loadEnv({
+        SMS_PROVIDER: "twilio-compatible",
+        SMS_API_URL: "https://sms.example.my",
+        SMS_ACCOUNT_SID: "AC1",
+        SMS_AUTH_TOKEN: "t",
+        SMS_FROM: "SURIA",
+      }).sms,
+    ).toEqual({
+      provider: "twilio-compatible",
+      url: "https://sms.example.my",
+      accountSid: "AC1",
+      authToken: "t",
+      from: "SURIA",
+    });
   });
 });

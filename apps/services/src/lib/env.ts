@@ -53,6 +53,31 @@ export interface HttpTimeouts {
   shutdownMs: number;
 }
 
+/** The job queue (QUEUE_*). */
+export interface QueueEnv {
+  /** Schema of pg-boss's tables. */
+  schema: string;
+  /** Run the delivery workers in the services process (a separate `worker` process otherwise). */
+  worker: boolean;
+  /** How often an idle worker asks for jobs, seconds (at least 0.5). */
+  pollSeconds: number;
+}
+
+/** Deliveries to the provider's fulfilment system (FULFILMENT_*). */
+export interface FulfilmentEnv {
+  /** The provider's endpoint; unset outside production: the development stand-in. */
+  url?: string;
+  /** HMAC-SHA256 key of the X-Portal-Signature header. */
+  secret: string;
+  timeoutMs: number;
+  retryDelaySeconds: number;
+  retryLimit: number;
+  retryBackoff: boolean;
+  expireSeconds: number;
+  batchSize: number;
+  concurrency: number;
+}
+
 /** Settings read from the environment (see README.md for each variable). */
 export interface Env {
   portalEnv: PortalEnv;
@@ -96,6 +121,20 @@ export interface Env {
   documentKeys?: DocumentKey[];
   /** How often the retention job runs (ms); 0 turns it off (README "Personal data"). */
   retentionIntervalMs: number;
+  /** The job queue (pg-boss) and its worker (README "Fulfilment and SMS queue"). */
+  queue: QueueEnv;
+  /** Where and how orders are delivered (README "Fulfilment and SMS queue"). */
+  fulfilment: FulfilmentEnv;
+  /** How long an Idempotency-Key's first answer is kept for replays (seconds). */
+  idempotencyKeySeconds: number;
+  /** Where one-time codes are sent (SMS_*): the logging stand-in or a Twilio-compatible API. */
+  sms: {
+    provider: "standin" | "twilio-compatible";
+    url?: string;
+    accountSid?: string;
+    authToken?: string;
+    from?: string;
+  };
   /**
    * Outside production only: the clock starts at this instant and runs from there (demos and
    * browser tests of dated content, such as campaign prices). Unset: the wall clock.
@@ -111,6 +150,25 @@ export const DEV_SECRETS = {
   altchaHmacKey: "dev-only-altcha-hmac-key-change-me-0123456789",
   marketingApiKey: "dev-marketing-key",
 } as const;
+
+/** Development key of the fulfilment signature: refused in production. */
+export const DEV_FULFILMENT_SECRET = "dev-only-fulfilment-secret-change-me-0123456789";
+
+/**
+ * Refuses production without the provider's fulfilment endpoint (the development stand-in only
+ * records deliveries) or with the development signing key. Checked when the services are made.
+ */
+export function assertProductionFulfilment(env: Env): void {
+  if (env.portalEnv !== "production") return;
+  if (!env.fulfilment.url)
+    throw new Error(
+      "Refusing to start in production without FULFILMENT_URL: the development stand-in would only record orders, never deliver them",
+    );
+  if (env.fulfilment.secret === DEV_FULFILMENT_SECRET || env.fulfilment.secret.length < 32)
+    throw new Error(
+      "Refusing to start in production: set FULFILMENT_SECRET to a real secret of at least 32 characters",
+    );
+}
 
 /** Defaults of the abuse limits. */
 export const DEFAULT_LIMITS: AbuseLimits = {
@@ -269,6 +327,42 @@ export const ENV_SCHEMA = v.object({
     v.transform((s) => (s === "" ? undefined : (parseDocumentKeys(s) as DocumentKey[]))),
   ),
   RETENTION_INTERVAL_MS: int(3_600_000, 0, 86_400_000),
+  QUEUE_SCHEMA: v.pipe(
+    v.optional(v.string(), ""),
+    v.check((s) => s === "" || /^[a-z_][a-z0-9_]{0,49}$/.test(s), "must be a lower-case SQL name"),
+    v.transform((s) => (s === "" ? "pgboss" : s)),
+  ),
+  QUEUE_WORKER: bool(true),
+  QUEUE_POLL_SECONDS: v.pipe(
+    v.optional(v.string(), ""),
+    v.check(
+      (s) => s === "" || (/^\d+(\.\d+)?$/.test(s) && Number(s) >= 0.5 && Number(s) <= 60),
+      "must be a number of seconds from 0.5 to 60",
+    ),
+    v.transform((s) => (s === "" ? 1 : Number(s))),
+  ),
+  FULFILMENT_URL: url(/^https?:$/, "an http(s) URL"),
+  FULFILMENT_SECRET: text(DEV_FULFILMENT_SECRET),
+  FULFILMENT_TIMEOUT_MS: ms(10_000),
+  FULFILMENT_RETRY_DELAY_SECONDS: int(15, 1, 86_400),
+  FULFILMENT_RETRY_LIMIT: int(13, 0, 100),
+  FULFILMENT_RETRY_BACKOFF: bool(true),
+  FULFILMENT_EXPIRE_SECONDS: int(60, 1, 86_400),
+  FULFILMENT_BATCH_SIZE: int(10, 1, 1000),
+  FULFILMENT_CONCURRENCY: int(1, 1, 100),
+  IDEMPOTENCY_KEY_SECONDS: int(86_400, 60, 30 * 86_400),
+  SMS_PROVIDER: v.pipe(
+    v.optional(v.string(), ""),
+    v.check(
+      (s) => s === "" || s === "standin" || s === "twilio-compatible",
+      "must be standin or twilio-compatible",
+    ),
+    v.transform((s) => (s === "" ? "standin" : s)),
+  ),
+  SMS_API_URL: url(/^https?:$/, "an http(s) URL"),
+  SMS_ACCOUNT_SID: optionalText,
+  SMS_AUTH_TOKEN: optionalText,
+  SMS_FROM: optionalText,
   CLOCK_START: v.pipe(
     v.optional(v.string(), ""),
     v.check((s) => s === "" || !Number.isNaN(Date.parse(s)), "must be an ISO date-time"),
@@ -354,6 +448,26 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       : undefined,
     documentKeys: e.DOCUMENT_KEYS,
     retentionIntervalMs: e.RETENTION_INTERVAL_MS,
+    queue: { schema: e.QUEUE_SCHEMA, worker: e.QUEUE_WORKER, pollSeconds: e.QUEUE_POLL_SECONDS },
+    fulfilment: {
+      url: e.FULFILMENT_URL,
+      secret: e.FULFILMENT_SECRET,
+      timeoutMs: e.FULFILMENT_TIMEOUT_MS,
+      retryDelaySeconds: e.FULFILMENT_RETRY_DELAY_SECONDS,
+      retryLimit: e.FULFILMENT_RETRY_LIMIT,
+      retryBackoff: e.FULFILMENT_RETRY_BACKOFF,
+      expireSeconds: e.FULFILMENT_EXPIRE_SECONDS,
+      batchSize: e.FULFILMENT_BATCH_SIZE,
+      concurrency: e.FULFILMENT_CONCURRENCY,
+    },
+    idempotencyKeySeconds: e.IDEMPOTENCY_KEY_SECONDS,
+    sms: {
+      provider: e.SMS_PROVIDER as Env["sms"]["provider"],
+      url: e.SMS_API_URL,
+      accountSid: e.SMS_ACCOUNT_SID,
+      authToken: e.SMS_AUTH_TOKEN,
+      from: e.SMS_FROM,
+    },
     ...(e.CLOCK_START ? { clockStart: e.CLOCK_START } : {}),
   };
   if (env.clockStart && portalEnv === "production") {
@@ -363,6 +477,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   assertProductionSecrets(env);
   assertProductionStorage(env);
+  if (
+    env.sms.provider === "twilio-compatible" &&
+    !(env.sms.url && env.sms.accountSid && env.sms.authToken && env.sms.from)
+  )
+    throw new Error(
+      "Invalid environment: SMS_PROVIDER=twilio-compatible needs SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM",
+    );
   return env;
 }
 

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../db/database.js";
+import { backlog as outboxBacklog } from "../repositories/fulfilment.js";
 
 /** Why an OTP send was refused (the `reason` label; each is a stable error code too). */
 export type OtpRefusal =
@@ -55,7 +56,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(db?: Database) {
+  readonly deliveries = new Counter({
+    name: "fulfilment_deliveries_total",
+    help: "Order deliveries to the fulfilment system by outcome (acknowledged, retry, deadLettered)",
+    labelNames: ["outcome"] as const,
+    registers: [this.registry],
+  });
+
+  constructor(db?: Database, now: () => Date = () => new Date()) {
     collectDefaultMetrics({ register: this.registry });
     if (db) {
       new Gauge({
@@ -70,9 +78,50 @@ export class Metrics {
           this.set({ state: "waiting" }, stats.waiting);
         },
       });
-      db.observe((seconds, failed) =>
-        this.dbQueryDuration.observe({ outcome: failed ? "error" : "ok" }, seconds),
-      );
+      // Read from the outbox when scraped: every instance reports the same whole-queue figures.
+      // Its statement is not counted in db_query_duration_seconds (a scrape would otherwise
+      // change the figure it reads): one observation is skipped per backlog read. Under
+      // concurrency the skipped duration may be another statement's; the count stays exact.
+      let unobserved = 0;
+      let backlog:
+        Promise<{ pending: number; deadLettered: number; oldestSeconds: number }> | undefined;
+      const read = () => {
+        if (!backlog) {
+          unobserved++;
+          backlog = outboxBacklog(db, now()).finally(() =>
+            setTimeout(() => (backlog = undefined), 500).unref(),
+          );
+        }
+        return backlog;
+      };
+      new Gauge({
+        name: "fulfilment_queue_depth",
+        help: "Accepted orders not yet acknowledged by the fulfilment system, by state (pending, deadLettered)",
+        labelNames: ["state"] as const,
+        registers: [this.registry],
+        async collect() {
+          const b = await read().catch(() => undefined);
+          if (!b) return;
+          this.set({ state: "pending" }, b.pending);
+          this.set({ state: "deadLettered" }, b.deadLettered);
+        },
+      });
+      new Gauge({
+        name: "fulfilment_oldest_undelivered_age_seconds",
+        help: "Age of the oldest accepted order still waiting for delivery (0 when none waits)",
+        registers: [this.registry],
+        async collect() {
+          const b = await read().catch(() => undefined);
+          if (b) this.set(b.oldestSeconds);
+        },
+      });
+      db.observe((seconds, failed) => {
+        if (unobserved > 0) {
+          unobserved--;
+          return;
+        }
+        this.dbQueryDuration.observe({ outcome: failed ? "error" : "ok" }, seconds);
+      });
     }
   }
 }

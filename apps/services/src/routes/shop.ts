@@ -18,21 +18,17 @@ import { rateLimited } from "../plugins/security.js";
 import { malaysianDate } from "../lib/clock.js";
 import { badRequest, forbidden, HttpError, notFound, reason } from "../lib/errors.js";
 import { maskPhone } from "../lib/logger.js";
-import { planFits, topSpeed, type CatalogSnapshot, type Plan } from "../services/catalog.js";
+import { planFits, topSpeed, type CatalogSnapshot } from "../services/catalog.js";
 import { EXTENSION_OF } from "../services/upload-signer.js";
-import {
-  hasOrder,
-  LeadService,
-  toApiAddress,
-  type AddressRow,
-  type LeadRow,
-  type OrderData,
-} from "../services/leads.js";
-import { confirmHold } from "../services/installation.js";
+import { LeadService, toApiAddress, type OrderData } from "../services/leads.js";
+import { purchase, tooFast } from "../services/orders.js";
+import { saveOrder } from "../repositories/orders.js";
+import * as documents from "../repositories/documents.js";
+import { insertConsent } from "../repositories/consents.js";
+import * as interests from "../repositories/interests.js";
+import { idempotent } from "../plugins/idempotency.js";
 import { activeRules, priceItems } from "../services/pricing.js";
 import { checkReferralForLead } from "../services/referrals.js";
-import type { TokenService } from "../services/tokens.js";
-import { trackingOf } from "../services/tracking.js";
 import { parseWith } from "./validate.js";
 
 /** Version of the privacy notice text the consent refers to. */
@@ -55,27 +51,6 @@ function leadUpdateError(errors: { key: string; message: string }[]): HttpError 
   });
 }
 
-/** 409 for a plan the address cannot get (the rule of openapi/shop.yaml, "plans matched"). */
-function tooFast(plan: Pick<Plan, "id" | "speedMbps">, address: AddressRow): HttpError {
-  return new HttpError(
-    409,
-    `${plan.id} needs ${plan.speedMbps} Mbps; the address gets up to ${topSpeed(address.fibre_networks)} Mbps`,
-    { code: "order.plan.tooFast" },
-  );
-}
-
-/** The purchase answer of a submitted lead (the same for every repeat). */
-function submitted(lead: LeadRow, tokens: TokenService) {
-  return {
-    leadId: lead.id,
-    orderNumber: lead.order_number!,
-    status: "submitted" as const,
-    submittedAt: new Date(lead.submitted_at!).toISOString(),
-    order: lead.order_data!,
-    ...trackingOf(tokens, lead),
-  };
-}
-
 /** The plans of a product: its combo packages and, for fibre, the bundles. */
 const plansOf = (catalog: CatalogSnapshot, product: string) =>
   catalog.plans.filter((p) => p.product === product);
@@ -91,7 +66,7 @@ interface LeadUpdateBody {
 
 /** The shop service: leads, OTP, consent, documents, order, purchase, register-interest. */
 export function shopOperations(app: FastifyInstance): OperationTable {
-  const { tokens, leads, otp, signer, storage, locks } = app.services;
+  const { tokens, leads, otp, signer, storage, locks, fulfilment } = app.services;
   const db = app.db;
   const now = () => app.clock.now();
 
@@ -99,7 +74,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
 
   return {
     generateSbbLead: {
-      options: { config: rateLimited() },
+      options: { config: rateLimited(), ...idempotent(app, "generateSbbLead") },
       async handler(request) {
         const body = request.body as {
           product: string;
@@ -318,10 +293,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
             pricedOn: day,
             updatedAt: at.toISOString(),
           };
-          await tx.query(
-            "update leads set order_data = $2::jsonb, referral_code = $3, updated_at = $4 where id = $1",
-            [leadId, JSON.stringify(recorded), referralCode ?? null, recorded.updatedAt],
-          );
+          await saveOrder(tx, leadId, recorded, referralCode);
           return recorded;
         });
         return { response: order };
@@ -329,69 +301,16 @@ export function shopOperations(app: FastifyInstance): OperationTable {
     },
 
     purchaseLead: {
-      options: { config: rateLimited() },
+      options: {
+        config: rateLimited(),
+        ...idempotent(app, "purchaseLead", async (request) => leadOf(request)),
+      },
       async handler(request) {
         const leadId = await leadOf(request);
-        return db.transaction(async (tx) => {
-          // The row lock makes concurrent purchases of one lead queue here; each later one then
-          // reads the submitted lead and answers the same order (idempotent, shop.yaml).
-          const lead: LeadRow = await leads.get(leadId, tx, true);
-          if (lead.status === "submitted") return { response: submitted(lead, tokens) };
-          const view = await leads.view(lead, tx);
-          const address = lead.address_id ? await leads.address(lead.address_id, tx) : undefined;
-          const missing: [boolean, string, string][] = [
-            [
-              !lead.name || !lead.phone_number || !lead.email,
-              "lead.incomplete.contact",
-              "Name, phone number and email are required",
-            ],
-            [!view.phoneVerified, "lead.incomplete.otp", "The phone number is not verified"],
-            [!address, "lead.incomplete.address", "A covered address is required"],
-            [!view.consentGiven, "lead.incomplete.consent", "Consent is required"],
-            [
-              view.documents.length === 0,
-              "lead.incomplete.document",
-              "At least one document is required",
-            ],
-            [!hasOrder(lead), "lead.incomplete.order", "A package must be chosen"],
-          ];
-          const first = missing.find(([isMissing]) => isMissing);
-          if (first) throw new HttpError(409, first[2], { code: first[1] });
-          const order = (lead as LeadRow & { order_data: OrderData }).order_data;
-          if (lead.product === "fibre" && address && !planFits(order, address.fibre_networks))
-            throw tooFast({ id: order.packageId, speedMbps: order.speedMbps }, address);
-          const at = now();
-          await confirmHold(tx, leadId, at); // issue 24: the held slot, booked (409 order.slot.taken)
-          const day = malaysianDate(at);
-          // One counter row per Malaysian day, bumped in this transaction: no repeats, no wrap.
-          const { rows } = await tx.query<{ serial: number }>(
-            `insert into order_counters (day, last_serial) values ($1, 1)
-             on conflict (day) do update set last_serial = order_counters.last_serial + 1
-             returning last_serial as serial`,
-            [day],
-          );
-          const serial = Number(rows[0]!.serial);
-          const orderNumber = `S${lead.product === "fibre" ? "F" : "T"}${day.slice(2).replace(/-/g, "")}${String(serial).padStart(4, "0")}`;
-          const updated = await tx.query<LeadRow>(
-            `update leads set status = 'submitted', order_number = $2, submitted_at = $3, updated_at = $3
-             where id = $1 returning *`,
-            [leadId, orderNumber, at.toISOString()],
-          );
-          if (order.referralCode && lead.phone_number) {
-            // The referral now exists for the referrer's status check; the code counts one use.
-            const inserted = await tx.query(
-              `insert into referrals (referral_code, phone_number, status, updated_at)
-               values ($1, $2, 'registered', $3) on conflict (referral_code, phone_number) do nothing
-               returning id`,
-              [order.referralCode, lead.phone_number, at.toISOString()],
-            );
-            if (inserted.rows.length > 0)
-              await tx.query("update referral_codes set uses = uses + 1 where code = $1", [
-                order.referralCode,
-              ]);
-          }
-          return { response: submitted(updated.rows[0]!, tokens) };
-        });
+        const at = now();
+        const answer = await db.transaction((tx) => purchase(app.services, tx, leadId, at));
+        fulfilment.nudge();
+        return { response: answer };
       },
     },
 
@@ -407,19 +326,19 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         await db.transaction(async (tx) => {
           // Locked: two concurrent signings cannot both pass the limit.
           await leads.getDraft(leadId, tx, true);
-          const { rows } = await tx.query<{ n: number }>(
-            "select count(*)::int as n from documents where lead_id = $1 and status <> 'deleted'",
-            [leadId],
-          );
-          if ((rows[0]?.n ?? 0) >= MAX_DOCUMENTS_PER_LEAD) {
+          if ((await documents.countLive(tx, leadId)) >= MAX_DOCUMENTS_PER_LEAD) {
             throw new HttpError(409, `A lead holds at most ${MAX_DOCUMENTS_PER_LEAD} documents`, {
               code: "document.limit",
             });
           }
-          await tx.query(
-            "insert into documents (id, lead_id, title, declared_type, extension, created_at) values ($1, $2, $3, $4, $5, $6)",
-            [documentId, leadId, body.title, type, extension, now().toISOString()],
-          );
+          await documents.insertPending(tx, {
+            id: documentId,
+            leadId,
+            title: body.title,
+            type,
+            extension,
+            at: now(),
+          });
         });
         const { url, expiresAt } = signer.sign(documentId, type);
         return {
@@ -442,16 +361,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
           extension: string;
         };
         const doc = await db.transaction(async (tx) => {
-          const { rows } = await tx.query<{
-            lead_id: string;
-            extension: string;
-            storage_key: string | null;
-            status: string;
-          }>(
-            "select lead_id, extension, storage_key, status from documents where id = $1 for update",
-            [documentId],
-          );
-          const row = rows[0];
+          const row = await documents.getForUpdate(tx, documentId);
           if (!row || row.status === "deleted")
             throw notFound("Document not found", "document.notFound");
           if (row.lead_id !== leadId)
@@ -460,10 +370,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
             row.extension === extension || (row.extension === "jpg" && extension === "jpeg");
           if (!sameType) throw notFound("Document not found", "document.notFound");
           await leads.getDraft(leadId, tx, true);
-          await tx.query(
-            "update documents set status = 'deleted', deleted_at = $2, storage_key = null where id = $1",
-            [documentId, now().toISOString()],
-          );
+          await documents.markDeleted(tx, documentId, now());
           return row;
         });
         if (doc.storage_key) await storage.delete(doc.storage_key);
@@ -507,10 +414,14 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const at = now().toISOString();
         await db.transaction(async (tx) => {
           await leads.getDraft(leadId, tx, true);
-          await tx.query(
-            "insert into consents (id, lead_id, language, text_version, text_hash, accepted_at) values ($1, $2, $3, $4, $5, $6)",
-            [id, leadId, language, PRIVACY_NOTICE_VERSION, consentTextHash, at],
-          );
+          await insertConsent(tx, {
+            id,
+            leadId,
+            language,
+            textVersion: PRIVACY_NOTICE_VERSION,
+            textHash: consentTextHash,
+            at,
+          });
         });
         return {
           response: {
@@ -541,15 +452,12 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const checked = parseWith(registerInterestSchema, body);
         const at = now();
         return locks.transaction([`interest:${checked.phoneNumber}`], async (tx) => {
-          const { rows } = await tx.query<{ id: string; created_at: string | Date }>(
-            "select id, created_at from interests where phone_number = $1 and product = $2 and created_at > $3 order by created_at desc limit 1",
-            [
-              checked.phoneNumber,
-              checked.product,
-              new Date(at.getTime() - 30 * 86_400_000).toISOString(),
-            ],
+          const earlier = await interests.latestSince(
+            tx,
+            checked.phoneNumber,
+            checked.product,
+            new Date(at.getTime() - 30 * 86_400_000),
           );
-          const earlier = rows[0];
           if (earlier)
             return {
               response: {
@@ -558,23 +466,19 @@ export function shopOperations(app: FastifyInstance): OperationTable {
               },
             };
           const id = randomUUID();
-          await tx.query(
-            `insert into interests (id, name, phone_number, email, product, postal_code, residence_type, address, language, remarks, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-            [
-              id,
-              checked.name,
-              checked.phoneNumber,
-              checked.email ?? null,
-              checked.product,
-              checked.postalCode,
-              body.residenceType ?? null,
-              body.address ?? null,
-              body.language,
-              body.remarks ?? null,
-              at.toISOString(),
-            ],
-          );
+          await interests.insertInterest(tx, {
+            id,
+            name: checked.name,
+            phoneNumber: checked.phoneNumber,
+            email: checked.email,
+            product: checked.product,
+            postalCode: checked.postalCode,
+            residenceType: body.residenceType,
+            address: body.address,
+            language: body.language,
+            remarks: body.remarks,
+            at,
+          });
           return { response: { interestId: id, createdAt: at.toISOString() } };
         });
       },

@@ -15,6 +15,15 @@ import { RetentionService } from "./retention.js";
 import { HandoffService } from "./handoff.js";
 import { TokenService } from "./tokens.js";
 import { TrackingService } from "./tracking.js";
+import { assertProductionFulfilment } from "../lib/env.js";
+import {
+  FulfilmentService,
+  HttpFulfilment,
+  StandinFulfilment,
+  type FulfilmentTarget,
+} from "./fulfilment.js";
+import { JobQueue } from "./queue.js";
+import { TwilioCompatibleSms } from "./sms.js";
 import { UploadSigner } from "./upload-signer.js";
 
 /** The shared services every route module reaches through `app.services`. */
@@ -38,6 +47,58 @@ export interface Services {
   tracking: TrackingService;
   /** "Continue on your phone": single-use codes that hand a journey to another device. */
   handoffs: HandoffService;
+  /** pg-boss on the services' database. */
+  queue: JobQueue;
+  /** Orders to the provider's fulfilment system through the queue. */
+  fulfilment: FulfilmentService;
+}
+
+/** SMS_PROVIDER: a Twilio-compatible HTTP API, or the stand-in that logs that a code went out. */
+export function smsSender(env: Env, log: FastifyBaseLogger): SmsSender {
+  const s = env.sms;
+  if (s.provider !== "twilio-compatible") return loggingSmsSender(log);
+  return new TwilioCompatibleSms({
+    baseUrl: s.url!,
+    accountSid: s.accountSid!,
+    authToken: s.authToken!,
+    from: s.from!,
+    timeoutMs: 10_000,
+  });
+}
+
+/** FULFILMENT_URL, or outside production the stand-in that records deliveries in a table. */
+export function fulfilmentTarget(env: Env, db: Database, clock: Clock): FulfilmentTarget {
+  assertProductionFulfilment(env);
+  const f = env.fulfilment;
+  return f.url
+    ? new HttpFulfilment(f.url, f.secret, f.timeoutMs, clock)
+    : new StandinFulfilment(db);
+}
+
+/** The queue and the fulfilment service over it (the services, the worker and the ops command). */
+export function createFulfilment(deps: {
+  env: Env;
+  db: Database;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, "warn">;
+  metrics?: Metrics;
+}): { queue: JobQueue; fulfilment: FulfilmentService } {
+  const { env, db, clock, log, metrics } = deps;
+  const queue = new JobQueue(
+    db,
+    { schema: env.queue.schema, supervise: env.queue.worker, pollSeconds: env.queue.pollSeconds },
+    (err) => log.warn({ err }, "queue error"),
+  );
+  const fulfilment = new FulfilmentService(
+    db,
+    queue,
+    fulfilmentTarget(env, db, clock),
+    clock,
+    { ...env.fulfilment },
+    (outcome) => metrics?.deliveries.inc({ outcome }),
+    (err, orderNumber) => log.warn({ err, orderNumber }, "fulfilment delivery failed"),
+  );
+  return { queue, fulfilment };
 }
 
 /** The document keys: DOCUMENT_KEYS, or outside production the data folder's generated key. */
@@ -70,7 +131,10 @@ export async function createServices(deps: {
   const storage = await fileStorage(env);
   const locks = new KeyLocks(db, { waitMs: env.dbQueryTimeoutMs });
   const tokens = new TokenService(env.tokenSecret, clock);
+  const { queue, fulfilment } = createFulfilment({ env, db, clock, log, metrics });
   return {
+    queue,
+    fulfilment,
     locks,
     tokens,
     leads: new LeadService(db, clock),
@@ -80,7 +144,7 @@ export async function createServices(deps: {
       clock,
       env.otpSecret,
       env.portalEnv !== "production",
-      deps.sms ?? loggingSmsSender(log),
+      deps.sms ?? smsSender(env, log),
       log,
       env.limits,
       {

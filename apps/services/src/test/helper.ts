@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp, type BuildAppOptions } from "../app.js";
 import { openPglite, openPostgres, type Database } from "../db/database.js";
 import { ManualClock } from "../lib/clock.js";
-import { DEFAULT_LIMITS } from "../lib/env.js";
+import { DEFAULT_LIMITS, loadEnv } from "../lib/env.js";
 import type { SmsSender } from "../services/otp.js";
 
 /** The document key of test apps in production mode. */
@@ -19,13 +19,24 @@ export async function openTestDatabase(): Promise<Database> {
   return openPostgres(url, { schema: `t_${randomBytes(6).toString("hex")}` });
 }
 
-/** Drops the test schema (PostgreSQL) and closes the database. */
+/** Drops the test schema and its queue schema (PostgreSQL) and closes the database. */
 export async function closeTestDatabase(db: Database): Promise<void> {
   if (db.kind === "postgres") {
     const { rows } = await db.query<{ s: string }>("select current_schema() as s");
-    if (rows[0]?.s?.startsWith("t_")) await db.exec(`drop schema ${rows[0].s} cascade`);
+    const schema = rows[0]?.s;
+    if (schema?.startsWith("t_")) {
+      await db.exec(`drop schema if exists ${schema}_q cascade`);
+      await db.exec(`drop schema ${schema} cascade`);
+    }
   }
   await db.close();
+}
+
+/** The queue schema of a test database: its own beside the test schema on PostgreSQL. */
+export async function testQueueSchema(db: Database): Promise<string> {
+  if (db.kind !== "postgres") return "pgboss";
+  const { rows } = await db.query<{ s: string }>("select current_schema() as s");
+  return `${rows[0]!.s}_q`;
 }
 
 /** An SMS sender that remembers the last OTP per phone (tests only). */
@@ -73,6 +84,17 @@ export async function buildTestApp(
       altchaMaxNumber: 2_000,
       // The retention job runs when a test calls it (app.services.retention.run()).
       retentionIntervalMs: 0,
+      // Deliveries run when a test starts the workers (outbox.test.ts); the queue itself is on.
+      queue: { schema: await testQueueSchema(db), worker: false, pollSeconds: 0.5 },
+      fulfilment: {
+        ...loadEnv({}).fulfilment,
+        ...(options.env?.portalEnv === "production"
+          ? {
+              url: "http://127.0.0.1:9/fulfilment",
+              secret: "test-fulfilment-secret-0123456789abcdef",
+            }
+          : {}),
+      },
       // Production refuses to start without document keys; development makes its own.
       ...(options.env?.portalEnv === "production" ? { documentKeys: [TEST_DOCUMENT_KEY] } : {}),
       // Every request of a test comes from one address and reuses a few accounts: the abuse

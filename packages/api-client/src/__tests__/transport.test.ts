@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiError } from "../errors.js";
 import { createMemoryCache } from "../etag-cache.js";
-import { createTransport, DEFAULT_TIMEOUT, type OperationSpec } from "../transport.js";
+import {
+  createTransport,
+  DEFAULT_TIMEOUT,
+  newIdempotencyKey,
+  type OperationSpec,
+} from "../transport.js";
 import { closedPort, json, startServer, type TestServer } from "./test-server.js";
 
 function op(
@@ -334,5 +339,53 @@ describe("entity-tag cache through the transport", () => {
     server.handle((_req, res) => json(res, 200, { response: 1 }, { ETag: '"p1"' }));
     await transport({ cache }).send(create, { body: {} });
     expect(cache.get(`${server.url}/items`)).toBeUndefined();
+  });
+});
+
+describe("Idempotency-Key and retries", () => {
+  it("sends the key, and sends the same key again after a 503 and a 409 idempotency.inFlight", async () => {
+    const answers = [
+      () => ({ status: 503, body: { statusCode: 503, code: "database.unavailable" } }),
+      () => ({ status: 409, body: { statusCode: 409, code: "idempotency.inFlight" } }),
+      () => ({ status: 200, body: { response: { id: "lead-1" } } }),
+    ];
+    const keys: (string | undefined)[] = [];
+    server.handle((req, res) => {
+      keys.push(req.headers["idempotency-key"] as string | undefined);
+      const answer = answers[keys.length - 1]!();
+      json(res, answer.status, answer.body);
+    });
+    await expect(
+      transport().send(create, { body: { a: 1 }, idempotencyKey: "key-1", retries: 3 }),
+    ).resolves.toEqual({ success: true, statusCode: 200, data: { id: "lead-1" } });
+    expect(keys).toEqual(["key-1", "key-1", "key-1"]);
+  });
+
+  it("does not retry without a key, nor a 409 of another kind, nor past `retries`", async () => {
+    let calls = 0;
+    server.handle((_req, res) => {
+      calls++;
+      json(res, 503, { statusCode: 503, code: "database.unavailable" });
+    });
+    expect((await failure(transport().send(create, { body: {}, retries: 3 }))).statusCode).toBe(
+      503,
+    );
+    expect(calls).toBe(1);
+    calls = 0;
+    await failure(transport().send(create, { body: {}, idempotencyKey: "k", retries: 1 }));
+    expect(calls).toBe(2);
+    calls = 0;
+    server.handle((_req, res) => {
+      calls++;
+      json(res, 409, { statusCode: 409, code: "lead.incomplete.otp" });
+    });
+    await failure(transport().send(create, { body: {}, idempotencyKey: "k", retries: 3 }));
+    expect(calls).toBe(1);
+  });
+
+  it("makes a new UUID v4 key per call of newIdempotencyKey", () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
   });
 });

@@ -121,11 +121,11 @@ describe("the journey", () => {
     await expect(flow.generateLead({ packageId: "fibre-300" })).resolves.toEqual({
       leadId: "3f1c1d2e-0000-4000-8000-000000000001",
     });
-    expect(api.shop.generateSbbLead).toHaveBeenCalledWith({
-      product: "fibre",
-      language: "en",
-      packageId: "fibre-300",
-    });
+    expect(api.shop.generateSbbLead).toHaveBeenCalledWith(
+      { product: "fibre", language: "en", packageId: "fibre-300" },
+      // One Idempotency-Key per creation, sent again by its retries.
+      { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/), retries: 2 },
+    );
     expect(storage.getItem("portal.lead-flow.fibre.token")).toBe("jwt.lead.token");
     expect(flow.getSnapshot()).toMatchObject({ step: "address", hasToken: true });
     expect(seen).toEqual(["start", "address"]);
@@ -157,11 +157,10 @@ describe("the journey", () => {
     const { flow, api } = setup();
     flow.begin({ packageId: "fibre-500", addOnIds: ["sports-pack"] });
     await flow.searchAddress({ postalCode: "47301", residenceType: "landed" });
-    expect(api.shop.generateSbbLead).toHaveBeenCalledWith({
-      product: "fibre",
-      language: "bm",
-      packageId: "fibre-500",
-    });
+    expect(api.shop.generateSbbLead).toHaveBeenCalledWith(
+      { product: "fibre", language: "bm", packageId: "fibre-500" },
+      { idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/), retries: 2 },
+    );
     // The 24 h token has expired: a new lead, the same search again, what was chosen kept.
     api.address.greenfieldSearch.mockRejectedValueOnce(
       httpFailure(401, { statusCode: 401, code: "auth.token.expired" }),
@@ -331,7 +330,11 @@ describe("the journey", () => {
     await flow.purchase();
     expect(api.shop.purchaseLead).toHaveBeenCalledWith(
       { termsAccepted: true },
-      { token: "jwt.lead.token" },
+      {
+        token: "jwt.lead.token",
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        retries: 2,
+      },
     );
     expect(flow.getSnapshot()).toMatchObject({
       step: "submitted",

@@ -175,6 +175,40 @@ describe("lead flow over HTTP", () => {
     });
   });
 
+  it("2c. a lead creation whose answer is lost is sent again with the same Idempotency-Key and answers the same lead", async () => {
+    const sent: { key: string | null; leadId?: string }[] = [];
+    const api = createPortalApi({
+      baseUrls: {
+        address: `${origin}/address`,
+        shop: `${origin}/shop`,
+        content: `${origin}/content`,
+      },
+      cache: false,
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        const res = await fetch(request);
+        if (!request.url.endsWith("/generate-sbb-lead")) return res;
+        const body = (await res.clone().json()) as { response: { leadId: string } };
+        sent.push({ key: request.headers.get("idempotency-key"), leadId: body.response.leadId });
+        // The first answer is lost on the way back (the lead was created on the server).
+        if (sent.length === 1) throw new TypeError("fetch failed");
+        return res;
+      },
+    });
+    const flow = createLeadFlow({
+      api,
+      environment: "test",
+      storage: createMemoryStorage(),
+      clock: createFakeClock(),
+    });
+    const { leadId } = await flow.generateLead();
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(sent[1]!.leadId).toBe(sent[0]!.leadId);
+    expect(leadId).toBe(sent[0]!.leadId);
+  });
+
   it("3. an update with a bad phone gives isPhoneNumberInValid", async () => {
     const { flow } = makeFlow();
     await flow.generateLead();

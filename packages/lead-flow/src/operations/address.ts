@@ -6,7 +6,9 @@ import {
   type LeadSearchForm,
   type LeadSearchPayload,
 } from "@portal/validation";
+import { newIdempotencyKey } from "@portal/api-client";
 import { LeadFlowError } from "../errors.js";
+import { WRITE_RETRIES } from "./submission.js";
 import type { Operation } from "../state.js";
 import type { Address, Coverage, Offers } from "../types.js";
 import type { OperationContext } from "./context.js";
@@ -42,6 +44,9 @@ export function createAddressOperations(
   const state = store.getState;
   // One lead at a time: a second call while one is being created waits for it.
   let creating: Promise<{ leadId: string }> | undefined;
+  // One lead creation's Idempotency-Key: kept until a lead is created, so a creation repeated
+  // after a failure answers the lead the services may already have made.
+  let createKey: { key: string; body: string } | undefined;
 
   function parseSearch(
     operation: Operation,
@@ -61,9 +66,15 @@ export function createAddressOperations(
 
   async function createLead(body: Partial<LeadCreateBody>): Promise<{ leadId: string }> {
     store.dispatch({ type: "started", operation: "generateLead" });
+    const request = { product, language: state().language, ...body };
+    // Another body is another attempt (the same key would be refused with 422).
+    if (createKey?.body !== JSON.stringify(request))
+      createKey = { key: newIdempotencyKey(), body: JSON.stringify(request) };
+    const idempotencyKey = createKey.key;
     const lead = await ctx.send("generateLead", () =>
-      api.shop.generateSbbLead({ product, language: state().language, ...body }),
+      api.shop.generateSbbLead(request, { idempotencyKey, retries: WRITE_RETRIES }),
     );
+    createKey = undefined;
     try {
       store.saveToken(lead.token);
     } catch (cause) {

@@ -12,8 +12,12 @@ import { LeadFlowError, TOKEN_UNAVAILABLE } from "../errors.js";
 import { flagsFromFieldErrors, mapEntitledError, mapLeadUpdateErrors } from "../mapping.js";
 import type { ContactDetails } from "../state.js";
 import type { Entitlement, EntitlementClaim, Interest, Lead, Purchase } from "../types.js";
+import { newIdempotencyKey } from "@portal/api-client";
 import { statusOf, toRequestError, type OperationContext } from "./context.js";
 import { isSlotTaken } from "./slots.js";
+
+/** Sends of one create or purchase after a network error, a timeout or a 503 (same key). */
+export const WRITE_RETRIES = 2;
 
 /** A lead update: the contact details and/or the chosen address. */
 export type LeadUpdate = LeadUpdateBody;
@@ -62,6 +66,9 @@ export function interestBody(
 export function createSubmissionOperations(ctx: OperationContext): SubmissionOperations {
   const { api, store, product } = ctx;
   const state = store.getState;
+  // One purchase attempt's Idempotency-Key: kept until it succeeds, so a purchase repeated
+  // after a failure (the visitor's "try again") is the same attempt and cannot order twice.
+  let purchaseKey: string | undefined;
 
   /** The details step's update as typed (the flow's draft). */
   function typedContact(): LeadUpdate {
@@ -139,17 +146,26 @@ export function createSubmissionOperations(ctx: OperationContext): SubmissionOpe
   async function purchase(): Promise<Purchase> {
     const token = ctx.requireToken("purchase");
     store.dispatch({ type: "started", operation: "purchase" });
+    purchaseKey ??= newIdempotencyKey();
+    const idempotencyKey = purchaseKey;
     let data: Purchase;
     try {
       data = await ctx.send("purchase", () =>
-        api.shop.purchaseLead({ termsAccepted: true }, { token }),
+        api.shop.purchaseLead(
+          { termsAccepted: true },
+          { token, idempotencyKey, retries: WRITE_RETRIES },
+        ),
       );
     } catch (error) {
       // The held slot expired and another visitor took it: back to the slot step, next ones.
-      if (error instanceof LeadFlowError && isSlotTaken(error))
+      // (A new attempt follows, with a new key: this one's answer was a 409, never kept.)
+      if (error instanceof LeadFlowError && isSlotTaken(error)) {
+        purchaseKey = undefined;
         store.dispatch({ type: "slotTaken", operation: "purchase", error: error.toInfo() });
+      }
       throw error;
     }
+    purchaseKey = undefined;
     store.dispatch({
       type: "purchased",
       orderNumber: data.orderNumber,
