@@ -14,7 +14,13 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
     // Their own runs: `pnpm test:cluster` (a private PostgreSQL cluster) and `pnpm test:fuzz`.
-    exclude: [...configDefaults.exclude, "src/**/*.cluster.test.ts", "src/**/*.fuzz.test.ts"],
+    // `*.pg.test.ts`: PostgreSQL only (several connections at once), collected with DATABASE_URL.
+    exclude: [
+      ...configDefaults.exclude,
+      "src/**/*.cluster.test.ts",
+      "src/**/*.fuzz.test.ts",
+      ...(process.env.DATABASE_URL ? [] : ["src/**/*.pg.test.ts"]),
+    ],
     // One PGlite per test file; forks keep WASM heaps apart, few workers on a shared machine.
     pool: "forks",
     maxWorkers: 2,

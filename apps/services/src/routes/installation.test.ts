@@ -2,14 +2,15 @@
  * Issue 24: installation slots. Capacity per service area (the address's state), window and day;
  * holidays and the network's lead time; a 10-minute hold per lead that the purchase books. Runs
  * on PGlite, and on PostgreSQL with DATABASE_URL (scripts/test-postgres.sh), where the eight
- * concurrent holds of the last slot run on separate connections of the pool, in parallel.
+ * concurrent holds of the last slot run on separate connections of the pool, in parallel; eight
+ * transactions begun together on eight connections: installation.pg.test.ts.
  */
 import { CONSENT_TEXT_HASHES } from "@portal/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type Database } from "../db/database.js";
+import type { Database } from "../db/database.js";
 import { ManualClock } from "../lib/clock.js";
 import { slotsCommand } from "../ops-slots.js";
-import { holdSlot, setCapacity } from "../services/installation.js";
+import { setCapacity } from "../services/installation.js";
 import {
   buildTestApp,
   call,
@@ -18,6 +19,7 @@ import {
   openTestDatabase,
   type TestContext,
 } from "../test/helper.js";
+import { leadAt } from "../test/installation.js";
 
 let db: Database;
 let ctx: TestContext;
@@ -39,33 +41,6 @@ const PNG = Buffer.concat([
 ]);
 let phoneCounter = 0;
 const nextPhone = () => `0173${String(400_000 + ++phoneCounter).padStart(6, "0")}`;
-
-/** A lead at the first landed address of a postcode, with the 100 Mbps plan ordered. */
-async function leadAt(app: App, postalCode: string, product: "fibre" | "tv" = "fibre") {
-  const { token, leadId } = await createLead(app, product);
-  const search = await call(app, {
-    method: "POST",
-    url: "/address/cassandra/api/v1/address/greenfield-search",
-    token,
-    payload: { postalCode, residenceType: 1 },
-  });
-  const addressId = search.body.response[0].addressId as string;
-  const update = await call(app, {
-    method: "PATCH",
-    url: `${SHOP}/v1/greenfield/update-sbb-lead`,
-    token,
-    payload: { address: { addressId } },
-  });
-  expect(update.status, JSON.stringify(update.body)).toBe(200);
-  const order = await call(app, {
-    method: "PATCH",
-    url: `${SHOP}/v1/greenfield/update-sbb-order`,
-    token,
-    payload: { packageId: product === "fibre" ? "fibre-100" : "tv-asas" },
-  });
-  expect(order.status, JSON.stringify(order.body)).toBe(200);
-  return { token, leadId };
-}
 
 /** Contact details, a verified phone, consent and one uploaded document. */
 async function completeSteps(app: App, token: string, phone = nextPhone()) {
@@ -277,47 +252,6 @@ describe("a hold", () => {
     }[];
     expect(next.filter((s) => s.date === "2026-12-01").map((s) => s.slot)).toEqual(["afternoon"]);
   });
-
-  it.runIf(process.env.DATABASE_URL)(
-    "on PostgreSQL, from 8 connections started together: one hold, 7 order.slot.taken",
-    async () => {
-      await setCapacity(db, { area: "Selangor", day: "2026-12-02", slot: "morning", capacity: 2 });
-      const first = await leadAt(ctx.app, "47301");
-      expect((await hold(ctx.app, first.token, "2026-12-02", "morning")).status).toBe(200);
-      const leads = await Promise.all(Array.from({ length: 8 }, () => leadAt(ctx.app, "47301")));
-      const { rows } = await db.query<{ s: string }>("select current_schema() as s");
-      const handles = await Promise.all(
-        leads.map(() => openPostgres(process.env.DATABASE_URL!, { schema: rows[0]!.s, max: 1 })),
-      );
-      try {
-        // Every transaction has begun on its own connection before any of them holds.
-        let arrived = 0;
-        let release!: () => void;
-        const barrier = new Promise<void>((resolve) => (release = resolve));
-        const pids = new Set<number>();
-        const at = ctx.clock.now();
-        const outcomes = await Promise.allSettled(
-          handles.map((h, i) =>
-            h.transaction(async (tx) => {
-              const pid = await tx.query<{ pid: number }>("select pg_backend_pid() as pid");
-              pids.add(pid.rows[0]!.pid);
-              if (++arrived === handles.length) release();
-              await barrier;
-              return holdSlot(tx, leads[i]!.leadId, { date: "2026-12-02", slot: "morning" }, at);
-            }),
-          ),
-        );
-        expect(pids.size).toBe(8);
-        expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-        const refused = outcomes.filter((o) => o.status === "rejected");
-        expect(refused.map((o) => (o.reason as { code?: string }).code)).toEqual(
-          Array(7).fill("order.slot.taken"),
-        );
-      } finally {
-        await Promise.all(handles.map((h) => h.close()));
-      }
-    },
-  );
 });
 
 describe("an order with a slot", () => {
