@@ -372,6 +372,13 @@ describe("contract conventions", () => {
         if (Array.isArray(list))
           list.filter(isNode).forEach((v, i) => walk(v, `${where}/${key}/${i}`, seen));
       }
+      // A document the services keep and hand back verbatim, never read (the saved journey of a
+      // handoff): marked `x-portal-opaque`, bounded by the body limit, its reason in the text.
+      if (s["x-portal-opaque"] === true) {
+        if (typeof s.description !== "string" || !/opaque/i.test(s.description))
+          bad.push(`${where}: x-portal-opaque without the reason in its description`);
+        return;
+      }
       if (s.type === "object" || isNode(s.properties)) {
         if (s.additionalProperties !== false) bad.push(`${where}: additionalProperties not false`);
         for (const [name, prop] of Object.entries(isNode(s.properties) ? s.properties : {}))

@@ -25,6 +25,7 @@ function makeAjv(): Ajv2020 {
   addFormats.default(ajv);
   // Our one extension: the @portal/validation schema that enforces a value (an annotation).
   ajv.addKeyword({ keyword: "x-portal-validation", metaSchema: { type: "string" } });
+  ajv.addKeyword({ keyword: "x-portal-opaque", metaSchema: { type: "boolean" } });
   return ajv;
 }
 

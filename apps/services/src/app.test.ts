@@ -122,6 +122,8 @@ describe("HTTP defaults", () => {
     expect(res.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
     expect(String(res.headers["access-control-allow-headers"])).toMatch(/Authorization/);
     expect(String(res.headers["access-control-allow-headers"])).toMatch(/If-None-Match/);
+    // The browser's purchase and lead creation carry one (issue 24): refused in preflight before.
+    expect(String(res.headers["access-control-allow-headers"])).toMatch(/Idempotency-Key/);
     expect(res.headers["access-control-allow-credentials"]).toBeUndefined();
     const get = await ctx.app.inject({
       method: "GET",

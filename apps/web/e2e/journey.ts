@@ -99,8 +99,9 @@ export async function detailsToReview(page: Page, phone = mobile()) {
     .setInputFiles({ name: "bill.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(page.getByTestId("slot-bill")).toContainText("Uploaded: bill.pdf");
   await page.getByRole("button", { name: "Continue to the installation slot" }).click();
-  await pickSlot(page);
+  const picked = await pickSlot(page);
   await expect(page.getByTestId("step-heading")).toHaveText("Step 7 of 7: Review and submit");
+  return picked;
 }
 
 /**
@@ -115,14 +116,18 @@ export async function pickSlot(page: Page, lang: "bm" | "en" = "en") {
   const date = (await day.locator("legend").textContent())!;
   const option = day.locator('input[name="installationSlot"]').first();
   const window = (await day.locator("label").first().textContent())!;
-  await option.check();
+  // "2026-11-26 morning"
+  const [iso, slot] = (await option.getAttribute("value"))!.split(" ") as [string, string];
+  // Checked once the services confirm the hold (a controlled radio): click, then wait for it.
+  await option.click();
+  await expect(option).toBeChecked();
   await expect(page.getByTestId("slot-status")).toContainText(
     lang === "bm" ? "dikhaskan untuk anda sehingga" : "is yours until",
   );
   await page
     .getByRole("button", { name: lang === "bm" ? "Teruskan" : "Continue", exact: true })
     .click();
-  return { date, window };
+  return { date, window, iso, slot };
 }
 
 /** Accepts the terms and submits; answers the order number on the confirmation. */

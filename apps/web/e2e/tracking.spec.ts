@@ -53,7 +53,7 @@ test.describe("order tracking and continuing on another device", () => {
     await address(page, "47301");
     await toPlans(page);
     await choosePlan(page, "fibre-100");
-    await detailsToReview(page, phone);
+    const picked = await detailsToReview(page, phone);
     const orderNumber = await submit(page);
     expect(orderNumber).toMatch(/^SF\d{10}$/);
 
@@ -79,6 +79,19 @@ test.describe("order tracking and continuing on another device", () => {
     await expect(phonePage.getByTestId("tracking-plan")).toHaveText("Suria Fibre 100Mbps");
     await expect(phonePage.getByTestId("tracking-phone")).toHaveText(`********${phone.slice(-3)}`);
     await expect(phonePage.getByTestId("tracking-status")).toHaveText("Order received");
+    // The installation slot booked with the order.
+    const slotDay = new Intl.DateTimeFormat("en", {
+      timeZone: "Asia/Kuala_Lumpur",
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }).format(new Date(`${picked.iso}T12:00:00+08:00`));
+    await expect(phonePage.getByTestId("tracking-installation")).toHaveText(
+      picked.slot === "morning"
+        ? `${slotDay}, morning, 09:00–13:00`
+        : `${slotDay}, afternoon, 14:00–18:00`,
+    );
     const steps = phonePage.getByTestId("tracking-timeline").locator("li");
     await expect(steps.locator(".tracking-step__name")).toHaveText(STEPS_EN);
     await expect(steps.locator(".tracking-step__at").nth(1)).toHaveText("Not yet");
@@ -111,6 +124,8 @@ test.describe("order tracking and continuing on another device", () => {
       "Pesanan ini telah dibatalkan. Tiada pemasangan akan dibuat dan anda tidak akan dibilkan.",
     );
     await expect(phonePage.getByTestId("tracking-cancel")).toHaveCount(0);
+    // Cancelled: the slot went back to the area, and the page no longer shows it.
+    await expect(phonePage.getByTestId("tracking-installation")).toHaveCount(0);
     await shoot(phonePage, "cancelled-bm");
     await phonePage.goto(link);
     await settled(phonePage);
@@ -142,7 +157,7 @@ test.describe("order tracking and continuing on another device", () => {
     await page.getByLabel(/^Mobile number/).fill(phone);
     await page.getByLabel(/^Email/).fill("aminah@example.my");
     await page.getByRole("button", { name: "Save and continue" }).click();
-    await expect(page.getByTestId("step-heading")).toHaveText("Step 3 of 6: Verify your mobile");
+    await expect(page.getByTestId("step-heading")).toHaveText("Step 3 of 7: Verify your mobile");
 
     await page.getByRole("button", { name: "Continue on your phone" }).click();
     const link = await page.getByTestId("handoff-link").inputValue();
@@ -157,7 +172,7 @@ test.describe("order tracking and continuing on another device", () => {
     expect(answer?.headers()["cache-control"]).toBe("private, no-store");
     await expect(second).toHaveURL(/\/signup\?language=en$/);
     await settled(second);
-    await expect(second.getByTestId("step-heading")).toHaveText("Step 3 of 6: Verify your mobile");
+    await expect(second.getByTestId("step-heading")).toHaveText("Step 3 of 7: Verify your mobile");
     const formatted = `+60 ${phone.slice(1, 3)}-${phone.slice(3, 6)} ${phone.slice(6)}`;
     await expect(second.locator("main")).toContainText(formatted);
     await shoot(second, "continued-en");
@@ -165,7 +180,7 @@ test.describe("order tracking and continuing on another device", () => {
     await second.getByRole("button", { name: "Send code" }).click();
     await second.getByLabel(/^6-digit code/).fill("123456");
     await second.getByRole("button", { name: "Verify" }).click();
-    await expect(second.getByTestId("step-heading")).toHaveText("Step 4 of 6: Consent");
+    await expect(second.getByTestId("step-heading")).toHaveText("Step 4 of 7: Consent");
 
     // The link works once.
     const third = await browser.newContext({ viewport: { width: 375, height: 812 } });
@@ -185,7 +200,7 @@ test.describe("order tracking and continuing on another device", () => {
     await address(page, "47301", { lang: "bm" });
     await toPlans(page, "bm");
     await choosePlan(page, "fibre-100");
-    await expect(page.getByTestId("step-heading")).toHaveText("Langkah 2 daripada 6: Butiran anda");
+    await expect(page.getByTestId("step-heading")).toHaveText("Langkah 2 daripada 7: Butiran anda");
     await page.getByRole("button", { name: "Sambung di telefon anda" }).click();
     const link = await page.getByTestId("handoff-link").inputValue();
     expect(link).toMatch(/\/signup\/continue\/[A-Za-z0-9_-]{22}$/);
@@ -197,7 +212,7 @@ test.describe("order tracking and continuing on another device", () => {
     await expect(second).toHaveURL(/\/signup$/);
     await settled(second);
     await expect(second.getByTestId("step-heading")).toHaveText(
-      "Langkah 2 daripada 6: Butiran anda",
+      "Langkah 2 daripada 7: Butiran anda",
     );
     await shoot(second, "continued-bm");
     // The plan chosen on the first device is the choice here (back to step 1 by keyboard).

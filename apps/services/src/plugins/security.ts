@@ -71,8 +71,10 @@ export default fp<SecurityOptions>(
         "Content-Type",
         "x-api-key",
         "X-Request-Id",
+        // Purchase and lead creation from the browser, safe to retry (issue 24).
+        "Idempotency-Key",
       ],
-      exposedHeaders: ["ETag", "Retry-After", "X-Request-Id"],
+      exposedHeaders: ["ETag", "Retry-After", "X-Request-Id", "Idempotent-Replayed"],
       maxAge: 600,
     });
     const counters = new RateLimitCounters(opts.db, opts.clock);

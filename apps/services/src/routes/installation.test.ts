@@ -273,6 +273,44 @@ describe("an order with a slot", () => {
     expect(rows).toEqual([{ confirmed: true }]);
   });
 
+  it("is shown on the tracking link; cancelling the order gives the slot back", async () => {
+    // Perlis: one installer a window. Thursday 26th, morning.
+    const { token } = await leadAt(ctx.app, "01000");
+    await completeSteps(ctx.app, token);
+    expect((await hold(ctx.app, token, "2026-11-26", "morning")).status).toBe(200);
+    const bought = await purchase(ctx.app, token);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const link = bought.body.response.tracking.token as string;
+    const other = await leadAt(ctx.app, "01000");
+    const day = async () =>
+      (
+        (await slots(ctx.app, other.token, 3)).body.response.slots as {
+          date: string;
+          slot: string;
+        }[]
+      )
+        .filter((s) => s.date === "2026-11-26")
+        .map((s) => s.slot);
+    expect(await day()).toEqual(["afternoon"]);
+    const tracked = await call(ctx.app, {
+      method: "GET",
+      url: `${SHOP}/v3/order-tracking/${link}?lang=en`,
+    });
+    expect(tracked.body.response).toMatchObject({
+      status: "received",
+      cancellable: true,
+      installation: { date: "2026-11-26", slot: "morning" },
+    });
+    const cancelled = await call(ctx.app, {
+      method: "POST",
+      url: `${SHOP}/v3/order-tracking/${link}/cancel?lang=en`,
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.response.status).toBe("cancelled");
+    expect(cancelled.body.response.installation).toBeUndefined();
+    expect(await day()).toEqual(["morning", "afternoon"]);
+  });
+
   it("an expired hold frees the slot; its lead's purchase then hears it was just taken", async () => {
     // Perlis: one installer a window. Wednesday 25th, afternoon.
     const a = await leadAt(ctx.app, "01000");

@@ -58,7 +58,11 @@ interface OrderRow {
   product: string;
   phone_number: string | null;
   submitted_at: string | Date;
-  order_data: { packageId: string } | null;
+  order_data: {
+    packageId: string;
+    installationDate?: string;
+    installationSlot?: "morning" | "afternoon";
+  } | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -138,6 +142,14 @@ export class TrackingService {
       submittedAt: iso(order.submitted_at),
       status,
       cancellable: CANCELLABLE.has(status),
+      ...(order.order_data?.installationDate && order.order_data.installationSlot && !cancelled
+        ? {
+            installation: {
+              date: order.order_data.installationDate,
+              slot: order.order_data.installationSlot,
+            },
+          }
+        : {}),
       timeline,
       expiresAt: new Date(submittedAt + TOKEN_TTL.tracking * 1000).toISOString(),
     };
@@ -159,6 +171,7 @@ export class TrackingService {
         "insert into order_events (lead_id, status, at) values ($1, 'cancelled', $2)",
         [order.id, this.clock.now().toISOString()],
       );
+      await releaseSlot(tx, order.id);
     });
   }
 
@@ -187,9 +200,15 @@ export class TrackingService {
         status,
         this.clock.now().toISOString(),
       ]);
+      if (status === "cancelled") await releaseSlot(tx, order.id);
       return { changed: true };
     });
   }
+}
+
+/** A cancelled order's booked installation slot goes back to the area's capacity. */
+async function releaseSlot(tx: Queryable, leadId: string): Promise<void> {
+  await tx.query("delete from installation_holds where lead_id = $1", [leadId]);
 }
 
 /** The status the events of an order give (no event: received). */

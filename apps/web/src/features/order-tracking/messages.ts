@@ -34,6 +34,17 @@ export const trackingMessages = defineMessages({
     defaultMessage: "Ordered on",
     description: "Fact label: when the order was received",
   },
+  installation: {
+    id: "fibre.tracking.installation",
+    defaultMessage: "Installation",
+    description: "Fact label: the installation slot booked with the order",
+  },
+  installationWhen: {
+    id: "fibre.tracking.installation-when",
+    defaultMessage:
+      "{date}, {slot, select, morning {morning, 09:00–13:00} other {afternoon, 14:00–18:00}}",
+    description: "The booked installation slot: its date, then the window with its hours",
+  },
   status: {
     id: "fibre.tracking.status",
     defaultMessage: "Now",

@@ -63,6 +63,23 @@ export function OrderTrackingPage({ token }: { token: string }) {
           <dt>{intl.formatMessage(messages.received)}</dt>
           <dd>{when(order.submittedAt)}</dd>
         </div>
+        {order.installation ? (
+          <div>
+            <dt>{intl.formatMessage(messages.installation)}</dt>
+            <dd data-testid="tracking-installation">
+              {intl.formatMessage(messages.installationWhen, {
+                date: intl.formatDate(`${order.installation.date}T12:00:00+08:00`, {
+                  ...MYT,
+                  weekday: "long",
+                  day: "numeric",
+                  month: "long",
+                  year: "numeric",
+                }),
+                slot: order.installation.slot,
+              })}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{intl.formatMessage(messages.status)}</dt>
           <dd data-testid="tracking-status">{intl.formatMessage(STEP_NAMES[order.status])}</dd>
