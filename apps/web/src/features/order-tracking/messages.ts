@@ -36,14 +36,24 @@ export const trackingMessages = defineMessages({
   },
   installation: {
     id: "fibre.tracking.installation",
-    defaultMessage: "Installation",
-    description: "Fact label: the installation slot booked with the order",
+    defaultMessage: "Your installation slot",
+    description:
+      "Fact label: the installation slot the visitor chose with the order (the provider confirms it: the step 'Installation booked')",
   },
   installationWhen: {
     id: "fibre.tracking.installation-when",
-    defaultMessage:
-      "{date}, {slot, select, morning {morning, 09:00–13:00} other {afternoon, 14:00–18:00}}",
-    description: "The booked installation slot: its date, then the window with its hours",
+    defaultMessage: "{date}, {window}",
+    description: "The booked installation slot: its date, then its window (the next two messages)",
+  },
+  installationMorning: {
+    id: "fibre.tracking.installation-morning",
+    defaultMessage: "morning, 09:00–13:00",
+    description: "The morning installation window, with its hours",
+  },
+  installationAfternoon: {
+    id: "fibre.tracking.installation-afternoon",
+    defaultMessage: "afternoon, 14:00–18:00",
+    description: "The afternoon installation window, with its hours",
   },
   status: {
     id: "fibre.tracking.status",

@@ -75,7 +75,11 @@ export function OrderTrackingPage({ token }: { token: string }) {
                   month: "long",
                   year: "numeric",
                 }),
-                slot: order.installation.slot,
+                window: intl.formatMessage(
+                  order.installation.slot === "morning"
+                    ? messages.installationMorning
+                    : messages.installationAfternoon,
+                ),
               })}
             </dd>
           </div>
