@@ -1,4 +1,3 @@
-import { CONSENT_TEXT_HASHES } from "@portal/validation";
 // Personal data, PDPA-grade (issue 21): identity documents sealed at rest (AES-256-GCM, key id
 // with each file, rotation), files 0600 in 0700 folders, the retention job on the injected clock,
 // and the operator's export and erasure (functions here; the command in ops.test.ts).
@@ -19,12 +18,9 @@ import {
   openTestDatabase,
   type TestContext,
 } from "./test/helper.js";
+import { completeSteps, PNG, uploadDocument } from "./test/orders.js";
 
 const SHOP = "/shop/api";
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from("the front of a MyKad, in plain pixels"),
-]);
 const DAY = 86_400;
 
 let db: Database;
@@ -44,25 +40,6 @@ let phoneCounter = 0;
 const nextPhone = () => `0173${String(400_000 + ++phoneCounter).padStart(6, "0")}`;
 const e164 = (phone: string) => `+6${phone}`;
 
-/** Signs and uploads one PNG to the lead; answers the document id. */
-async function upload(app: App, token: string, body = PNG): Promise<string> {
-  const signed = await call(app, {
-    method: "POST",
-    url: `${SHOP}/v3/generate-signed-url`,
-    token,
-    payload: { title: "MyKad (front)", type: "image/png" },
-  });
-  const u = new URL(signed.body.response.signedUploadUrl);
-  const put = await call(app, {
-    method: "PUT",
-    url: `${u.pathname}${u.search}`,
-    payload: body,
-    headers: { "content-type": "image/png" },
-  });
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
-  return signed.body.response.documentId as string;
-}
-
 /** A draft with contact details, identity card, a verified phone, consent and a document. */
 async function draft(app: App, phone = nextPhone(), identityCard = "900101145679") {
   const { token, leadId } = await createLead(app);
@@ -72,43 +49,11 @@ async function draft(app: App, phone = nextPhone(), identityCard = "900101145679
     token,
     payload: { postalCode: "34000", residenceType: 1 },
   });
-  const steps = [
-    await call(app, {
-      method: "PATCH",
-      url: `${SHOP}/v1/greenfield/update-sbb-lead`,
-      token,
-      payload: {
-        name: "Aminah binti Yusof",
-        phoneNumber: phone,
-        email: "aminah@example.my",
-        identityCard,
-        address: { addressId: address.body.response[0].addressId },
-      },
-    }),
-  ];
-  const otp = await call(app, {
-    method: "POST",
-    url: `${SHOP}/v3/generate-otp`,
-    token,
-    payload: { phoneNumber: phone, mock: true },
+  const addressId = address.body.response[0].addressId as string;
+  const documentId = await completeSteps(app, token, {
+    phone,
+    lead: { identityCard, address: { addressId } },
   });
-  steps.push(
-    otp,
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/verify-otp`,
-      token,
-      payload: { phoneNumber: phone, otp: "123456", code: otp.body.response.code, mock: true },
-    }),
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/consent`,
-      token,
-      payload: { language: "en", consentTextHash: CONSENT_TEXT_HASHES.en },
-    }),
-  );
-  for (const step of steps) expect(step.status, JSON.stringify(step.body)).toBe(200);
-  const documentId = await upload(app, token);
   return { token, leadId, phone, documentId };
 }
 
@@ -151,7 +96,7 @@ const mode = async (path: string) => (await stat(path)).mode & 0o777;
 describe("identity documents at rest", () => {
   it("are sealed with AES-256-GCM under the current key id, 0600 in 0700 folders", async () => {
     const { token } = await createLead(ctx.app);
-    const documentId = await upload(ctx.app, token);
+    const documentId = await uploadDocument(ctx.app, token);
     const row = await storageKey(documentId);
     const keys = ctx.app.services.documentKeys;
     expect(row?.key_id).toBe(keys.current.id);
@@ -186,7 +131,7 @@ describe("identity documents at rest", () => {
 
   it("rotate: a new key seals new files, the old one still opens the files it sealed", async () => {
     const { token } = await createLead(ctx.app);
-    const before = await storageKey(await upload(ctx.app, token));
+    const before = await storageKey(await uploadDocument(ctx.app, token));
     const old = ctx.app.services.documentKeys.current;
     const fresh = { id: "k2027", key: Buffer.alloc(32, 27) };
     const rotated = await buildTestApp(db, {
@@ -196,7 +141,7 @@ describe("identity documents at rest", () => {
     });
     try {
       const after = await storageKey(
-        await upload(rotated.app, (await createLead(rotated.app)).token),
+        await uploadDocument(rotated.app, (await createLead(rotated.app)).token),
       );
       expect(after?.key_id).toBe("k2027");
       const keys = rotated.app.services.documentKeys;
@@ -215,8 +160,8 @@ describe("identity documents at rest", () => {
 describe("re-sealing (ops reseal)", () => {
   it("seals plaintext files of before issue 21 and files of a rotated-out key with the current key", async () => {
     const { token } = await createLead(ctx.app);
-    const legacyId = await upload(ctx.app, token);
-    const oldKeyId = await upload(ctx.app, token);
+    const legacyId = await uploadDocument(ctx.app, token);
+    const oldKeyId = await uploadDocument(ctx.app, token);
     // As stored before issue 21: plaintext, 0644, no key id.
     const legacy = (await storageKey(legacyId))!.storage_key!;
     await writeFile(fileOf(legacy), PNG);

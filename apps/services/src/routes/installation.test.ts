@@ -5,7 +5,6 @@
  * concurrent holds of the last slot run on separate connections of the pool, in parallel; eight
  * transactions begun together on eight connections: installation.pg.test.ts.
  */
-import { CONSENT_TEXT_HASHES } from "@portal/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.js";
 import { ManualClock } from "../lib/clock.js";
@@ -20,6 +19,7 @@ import {
   type TestContext,
 } from "../test/helper.js";
 import { leadAt } from "../test/installation.js";
+import { completeSteps as completeLeadSteps } from "../test/orders.js";
 
 let db: Database;
 let ctx: TestContext;
@@ -35,61 +35,13 @@ afterAll(async () => {
 
 type App = TestContext["app"];
 const SHOP = "/shop/api";
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(32, 1),
-]);
 let phoneCounter = 0;
 const nextPhone = () => `0173${String(400_000 + ++phoneCounter).padStart(6, "0")}`;
 
 /** Contact details, a verified phone, consent and one uploaded document. */
 async function completeSteps(app: App, token: string, phone = nextPhone()) {
-  const steps = [
-    await call(app, {
-      method: "PATCH",
-      url: `${SHOP}/v1/greenfield/update-sbb-lead`,
-      token,
-      payload: { name: "Aminah binti Yusof", phoneNumber: phone, email: "aminah@example.my" },
-    }),
-  ];
-  const otp = await call(app, {
-    method: "POST",
-    url: `${SHOP}/v3/generate-otp`,
-    token,
-    payload: { phoneNumber: phone, mock: true },
-  });
-  steps.push(
-    otp,
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/verify-otp`,
-      token,
-      payload: { phoneNumber: phone, otp: "123456", code: otp.body.response.code, mock: true },
-    }),
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/consent`,
-      token,
-      payload: { language: "en", consentTextHash: CONSENT_TEXT_HASHES.en },
-    }),
-  );
-  const signed = await call(app, {
-    method: "POST",
-    url: `${SHOP}/v3/generate-signed-url`,
-    token,
-    payload: { title: "MyKad (front)", type: "image/png" },
-  });
-  const u = new URL(signed.body.response.signedUploadUrl);
-  steps.push(
-    signed,
-    await call(app, {
-      method: "PUT",
-      url: `${u.pathname}${u.search}`,
-      payload: PNG,
-      headers: { "content-type": "image/png" },
-    }),
-  );
-  for (const step of steps) expect(step.status, JSON.stringify(step.body)).toBe(200);
+  await completeLeadSteps(app, token, { phone });
+  return phone;
 }
 
 const slots = (app: App, token: string, days = 3) =>

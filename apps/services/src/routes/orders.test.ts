@@ -1,4 +1,3 @@
-import { CONSENT_TEXT_HASHES } from "@portal/validation";
 /**
  * Issue 11: plans matched to the address, prices from the content data, referral codes on the
  * order, and one lead -> one order number. Runs on PGlite, and on PostgreSQL with DATABASE_URL
@@ -15,6 +14,7 @@ import {
   openTestDatabase,
   type TestContext,
 } from "../test/helper.js";
+import { completeSteps as completeLeadSteps } from "../test/orders.js";
 
 let db: Database;
 let ctx: TestContext;
@@ -30,10 +30,6 @@ afterAll(async () => {
 });
 
 const SHOP = "/shop/api";
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(32, 1),
-]);
 
 let phoneCounter = 0;
 /** A mobile number no other test of this file uses (OTP sends are limited per phone). */
@@ -80,52 +76,7 @@ const purchase = (app: App, token: string) =>
 
 /** Contact details, a verified phone, consent and one uploaded document. */
 async function completeSteps(app: App, token: string, phone = nextPhone()) {
-  const steps = [
-    await call(app, {
-      method: "PATCH",
-      url: `${SHOP}/v1/greenfield/update-sbb-lead`,
-      token,
-      payload: { name: "Aminah binti Yusof", phoneNumber: phone, email: "aminah@example.my" },
-    }),
-  ];
-  const otp = await call(app, {
-    method: "POST",
-    url: `${SHOP}/v3/generate-otp`,
-    token,
-    payload: { phoneNumber: phone, mock: true },
-  });
-  steps.push(
-    otp,
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/verify-otp`,
-      token,
-      payload: { phoneNumber: phone, otp: "123456", code: otp.body.response.code, mock: true },
-    }),
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/consent`,
-      token,
-      payload: { language: "en", consentTextHash: CONSENT_TEXT_HASHES.en },
-    }),
-  );
-  const signed = await call(app, {
-    method: "POST",
-    url: `${SHOP}/v3/generate-signed-url`,
-    token,
-    payload: { title: "MyKad (front)", type: "image/png" },
-  });
-  const u = new URL(signed.body.response.signedUploadUrl);
-  steps.push(
-    signed,
-    await call(app, {
-      method: "PUT",
-      url: `${u.pathname}${u.search}`,
-      payload: PNG,
-      headers: { "content-type": "image/png" },
-    }),
-  );
-  for (const step of steps) expect(step.status, JSON.stringify(step.body)).toBe(200);
+  await completeLeadSteps(app, token, { phone });
   return phone;
 }
 

@@ -1,4 +1,3 @@
-import { CONSENT_TEXT_HASHES } from "@portal/validation";
 /**
  * Issue 24, "Follow the order anywhere": the signed tracking link of an order (timeline, 404 for a
  * tampered or expired link, the operators' steps, cancelling within the rules) and "continue on
@@ -16,12 +15,9 @@ import {
   openTestDatabase,
   type TestContext,
 } from "../test/helper.js";
+import { completeSteps } from "../test/orders.js";
 
 const SHOP = "/shop/api";
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from("the front of a MyKad, in plain pixels"),
-]);
 const DAY = 86_400_000;
 let db: Database;
 let ctx: TestContext;
@@ -40,25 +36,6 @@ const advanceMs = (ms: number) => clock.advance(ms / 1000);
 let phoneCounter = 0;
 const nextPhone = () => `0174${String(500_000 + ++phoneCounter).padStart(6, "0")}`;
 
-/** Signs and uploads one PNG to the lead; answers the document id. */
-async function upload(app: App, token: string, body = PNG): Promise<string> {
-  const signed = await call(app, {
-    method: "POST",
-    url: `${SHOP}/v3/generate-signed-url`,
-    token,
-    payload: { title: "MyKad (front)", type: "image/png" },
-  });
-  const u = new URL(signed.body.response.signedUploadUrl);
-  const put = await call(app, {
-    method: "PUT",
-    url: `${u.pathname}${u.search}`,
-    payload: body,
-    headers: { "content-type": "image/png" },
-  });
-  expect(put.status, JSON.stringify(put.body)).toBe(200);
-  return signed.body.response.documentId as string;
-}
-
 /** A draft with contact details, identity card, a verified phone, consent and a document. */
 async function draft(app: App, phone = nextPhone(), identityCard = "900101145679") {
   const { token, leadId } = await createLead(app);
@@ -68,43 +45,11 @@ async function draft(app: App, phone = nextPhone(), identityCard = "900101145679
     token,
     payload: { postalCode: "34000", residenceType: 1 },
   });
-  const steps = [
-    await call(app, {
-      method: "PATCH",
-      url: `${SHOP}/v1/greenfield/update-sbb-lead`,
-      token,
-      payload: {
-        name: "Aminah binti Yusof",
-        phoneNumber: phone,
-        email: "aminah@example.my",
-        identityCard,
-        address: { addressId: address.body.response[0].addressId },
-      },
-    }),
-  ];
-  const otp = await call(app, {
-    method: "POST",
-    url: `${SHOP}/v3/generate-otp`,
-    token,
-    payload: { phoneNumber: phone, mock: true },
+  const addressId = address.body.response[0].addressId as string;
+  const documentId = await completeSteps(app, token, {
+    phone,
+    lead: { identityCard, address: { addressId } },
   });
-  steps.push(
-    otp,
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/verify-otp`,
-      token,
-      payload: { phoneNumber: phone, otp: "123456", code: otp.body.response.code, mock: true },
-    }),
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/consent`,
-      token,
-      payload: { language: "en", consentTextHash: CONSENT_TEXT_HASHES.en },
-    }),
-  );
-  for (const step of steps) expect(step.status, JSON.stringify(step.body)).toBe(200);
-  const documentId = await upload(app, token);
   return { token, leadId, phone, documentId };
 }
 

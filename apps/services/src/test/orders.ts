@@ -3,9 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { call, createLead } from "./helper.js";
 
 const SHOP = "/shop/api";
-const PNG = Buffer.concat([
+/** The bytes of an identity document as uploaded: a PNG signature and some pixels. */
+export const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(32, 1),
+  Buffer.from("the front of a MyKad, in plain pixels"),
 ]);
 
 let phones = 0;
@@ -34,20 +35,7 @@ export async function readyLead(app: FastifyInstance, phoneBase = 400_000) {
   );
   const addressId = search.body.response[0].addressId as string;
   const phone = `0173${String(phoneBase + ++phones).padStart(6, "0")}`;
-  ok(
-    "lead",
-    await call(app, {
-      method: "PATCH",
-      url: `${SHOP}/v1/greenfield/update-sbb-lead`,
-      token,
-      payload: {
-        address: { addressId },
-        name: "Aminah binti Yusof",
-        phoneNumber: phone,
-        email: "aminah@example.my",
-      },
-    }),
-  );
+  await completeSteps(app, token, { phone, lead: { address: { addressId } } });
   ok(
     "order",
     await call(app, {
@@ -55,6 +43,62 @@ export async function readyLead(app: FastifyInstance, phoneBase = 400_000) {
       url: `${SHOP}/v1/greenfield/update-sbb-order`,
       token,
       payload: { packageId: "fibre-100" },
+    }),
+  );
+  return { token, leadId };
+}
+
+/** Signs and uploads one document (PNG bytes) to the lead; answers the document id. */
+export async function uploadDocument(
+  app: FastifyInstance,
+  token: string,
+  body: Buffer = PNG,
+): Promise<string> {
+  const signed = ok(
+    "signed url",
+    await call(app, {
+      method: "POST",
+      url: `${SHOP}/v3/generate-signed-url`,
+      token,
+      payload: { title: "MyKad (front)", type: "image/png" },
+    }),
+  );
+  const u = new URL(signed.body.response.signedUploadUrl);
+  ok(
+    "upload",
+    await call(app, {
+      method: "PUT",
+      url: `${u.pathname}${u.search}`,
+      payload: body,
+      headers: { "content-type": "image/png" },
+    }),
+  );
+  return signed.body.response.documentId as string;
+}
+
+/**
+ * The sign-up's steps after the address, through the real operations: contact details (with
+ * `lead`'s other fields, e.g. the identity card or the address), a verified phone (mock OTP),
+ * consent and one uploaded document. Throws with the answer of a step that did not answer 200;
+ * answers the document's id.
+ */
+export async function completeSteps(
+  app: FastifyInstance,
+  token: string,
+  { phone, lead = {} }: { phone: string; lead?: Record<string, unknown> },
+): Promise<string> {
+  ok(
+    "lead",
+    await call(app, {
+      method: "PATCH",
+      url: `${SHOP}/v1/greenfield/update-sbb-lead`,
+      token,
+      payload: {
+        name: "Aminah binti Yusof",
+        phoneNumber: phone,
+        email: "aminah@example.my",
+        ...lead,
+      },
     }),
   );
   const otp = ok(
@@ -84,26 +128,7 @@ export async function readyLead(app: FastifyInstance, phoneBase = 400_000) {
       payload: { language: "en", consentTextHash: CONSENT_TEXT_HASHES.en },
     }),
   );
-  const signed = ok(
-    "signed url",
-    await call(app, {
-      method: "POST",
-      url: `${SHOP}/v3/generate-signed-url`,
-      token,
-      payload: { title: "MyKad (front)", type: "image/png" },
-    }),
-  );
-  const u = new URL(signed.body.response.signedUploadUrl);
-  ok(
-    "upload",
-    await call(app, {
-      method: "PUT",
-      url: `${u.pathname}${u.search}`,
-      payload: PNG,
-      headers: { "content-type": "image/png" },
-    }),
-  );
-  return { token, leadId };
+  return uploadDocument(app, token);
 }
 
 /** POST /v3/purchase, with an Idempotency-Key when given. */

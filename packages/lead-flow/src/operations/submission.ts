@@ -63,12 +63,52 @@ export function interestBody(
   };
 }
 
+/**
+ * The purchase. One attempt's Idempotency-Key is kept until it succeeds, so a purchase repeated
+ * after a failure (the visitor's "try again") is the same attempt and cannot order twice.
+ */
+function purchaseOperation(ctx: OperationContext): () => Promise<Purchase> {
+  const { api, store } = ctx;
+  let purchaseKey: string | undefined;
+  async function purchase(): Promise<Purchase> {
+    const token = ctx.requireToken("purchase");
+    store.dispatch({ type: "started", operation: "purchase" });
+    purchaseKey ??= newIdempotencyKey();
+    const idempotencyKey = purchaseKey;
+    let data: Purchase;
+    try {
+      data = await ctx.send("purchase", () =>
+        api.shop.purchaseLead(
+          { termsAccepted: true },
+          { token, idempotencyKey, retries: WRITE_RETRIES },
+        ),
+      );
+    } catch (error) {
+      // The held slot expired and another visitor took it: back to the slot step, next ones.
+      // (A new attempt follows, with a new key: this one's answer was a 409, never kept.)
+      if (error instanceof LeadFlowError && isSlotTaken(error)) {
+        purchaseKey = undefined;
+        store.dispatch({ type: "slotTaken", operation: "purchase", error: error.toInfo() });
+      }
+      throw error;
+    }
+    purchaseKey = undefined;
+    store.dispatch({
+      type: "purchased",
+      orderNumber: data.orderNumber,
+      submittedAt: data.submittedAt,
+      order: data.order,
+      ...(data.tracking ? { tracking: data.tracking } : {}),
+    });
+    return data;
+  }
+  return purchase;
+}
+
 export function createSubmissionOperations(ctx: OperationContext): SubmissionOperations {
   const { api, store, product } = ctx;
   const state = store.getState;
-  // One purchase attempt's Idempotency-Key: kept until it succeeds, so a purchase repeated
-  // after a failure (the visitor's "try again") is the same attempt and cannot order twice.
-  let purchaseKey: string | undefined;
+  const purchase = purchaseOperation(ctx);
 
   /** The details step's update as typed (the flow's draft). */
   function typedContact(): LeadUpdate {
@@ -141,39 +181,6 @@ export function createSubmissionOperations(ctx: OperationContext): SubmissionOpe
     const body = { language, consentTextHash: consentTextHash(language) };
     await ctx.send("giveConsent", () => api.shop.submitConsent(body, { token }));
     store.dispatch({ type: "consentGiven", language });
-  }
-
-  async function purchase(): Promise<Purchase> {
-    const token = ctx.requireToken("purchase");
-    store.dispatch({ type: "started", operation: "purchase" });
-    purchaseKey ??= newIdempotencyKey();
-    const idempotencyKey = purchaseKey;
-    let data: Purchase;
-    try {
-      data = await ctx.send("purchase", () =>
-        api.shop.purchaseLead(
-          { termsAccepted: true },
-          { token, idempotencyKey, retries: WRITE_RETRIES },
-        ),
-      );
-    } catch (error) {
-      // The held slot expired and another visitor took it: back to the slot step, next ones.
-      // (A new attempt follows, with a new key: this one's answer was a 409, never kept.)
-      if (error instanceof LeadFlowError && isSlotTaken(error)) {
-        purchaseKey = undefined;
-        store.dispatch({ type: "slotTaken", operation: "purchase", error: error.toInfo() });
-      }
-      throw error;
-    }
-    purchaseKey = undefined;
-    store.dispatch({
-      type: "purchased",
-      orderNumber: data.orderNumber,
-      submittedAt: data.submittedAt,
-      order: data.order,
-      ...(data.tracking ? { tracking: data.tracking } : {}),
-    });
-    return data;
   }
 
   async function checkEntitled({
