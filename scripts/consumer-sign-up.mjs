@@ -60,7 +60,7 @@ export async function signUpInChromium({ browser, appUrl, language, messages, sh
   const product = t("signup.product.fibre");
   const label = (id, values) => new RegExp(`^${escape(t(id, values))}`);
   const stepHeading = (current, name) =>
-    t("signup.step-of", { current, total: 6, name: t(`signup.step.${name}`) });
+    t("signup.step-of", { current, total: 7, name: t(`signup.step.${name}`) });
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(timeout);
@@ -151,9 +151,19 @@ export async function signUpInChromium({ browser, appUrl, language, messages, sh
         .setInputFiles({ name: "bill.png", mimeType: "image/png", buffer: PNG });
       await page.getByText(t("signup.documents.uploaded", { name: "bill.png" })).waitFor();
     });
-    await step("step 6, the review", async () => {
+    await step("step 6, the installation slot", async () => {
       await button("signup.documents.continue").click();
-      await heading(stepHeading(6, "review")).waitFor();
+      await heading(stepHeading(6, "slot")).waitFor();
+    });
+    await step("step 7, the review", async () => {
+      // The first window offered, held for the visitor (checked once the services hold it).
+      const first = page.locator('input[name="installationSlot"]').first();
+      await first.click();
+      await page.waitForFunction(
+        () => document.querySelector('input[name="installationSlot"]:checked') !== null,
+      );
+      await button("signup.slot.continue").click();
+      await heading(stepHeading(7, "review")).waitFor();
     });
     let orderNumber;
     await step("the confirmation with its order number", async () => {

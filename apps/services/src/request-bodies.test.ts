@@ -104,6 +104,21 @@ const VALID: Record<string, { url: string; auth: Auth; body: Record<string, unkn
     auth: "lead",
     body: { language: "bm", consentTextHash: CONSENT_TEXT_HASHES.bm },
   },
+  holdInstallationSlot: {
+    url: "/shop/api/v1/greenfield/installation-hold",
+    auth: "lead",
+    body: { date: "2026-12-01", slot: "morning" },
+  },
+  createHandoff: {
+    url: "/shop/api/v3/handoff",
+    auth: "lead",
+    body: { journey: { version: 3, savedAt: 0, journey: { product: "fibre" } } },
+  },
+  redeemHandoff: {
+    url: "/shop/api/v3/handoff/redeem",
+    auth: "none",
+    body: { code: "AAAAAAAAAAAAAAAAAAAAAA" },
+  },
   registerInterest: {
     url: "/shop/api/v3/register-interest",
     auth: "none",
