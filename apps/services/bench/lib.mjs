@@ -14,6 +14,10 @@ export const PRODUCTION_ENV = {
   ALLOW_PGLITE_IN_PRODUCTION: "true",
   DOCUMENT_KEYS: `bench:${Buffer.alloc(32, 7).toString("base64")}`,
   LOG_LEVEL: "silent",
+  // Production refuses to start without a fulfilment endpoint. No benchmark here but
+  // bench:orders (its own stub) places orders, so a closed port is enough.
+  FULFILMENT_URL: "http://127.0.0.1:9/fulfilment",
+  FULFILMENT_SECRET: "bench-fulfilment-secret-0123456789abcdefgh",
 };
 
 /** Starts bench/services.mjs (or `script`) with `env`; resolves with its URL and an IPC helper. */
