@@ -71,13 +71,7 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
   if (command === "reconcile" || command === "redeliver") return fulfilmentOps(positionals, out);
   if (command === "slots" || command === "holidays") {
     const env = loadEnv();
-    const db = await openDatabase({
-      databaseUrl: env.databaseUrl,
-      dataDir: env.dataDir,
-      max: 2,
-      connectTimeoutMs: env.dbConnectTimeoutMs,
-      queryTimeoutMs: env.dbQueryTimeoutMs,
-    });
+    const db = await openOpsDatabase(env);
     try {
       await migrate(db);
       return await slotsCommand(db, command, positionals[1], values, out);
@@ -97,13 +91,7 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
   const subject: Subject = values.phone ? { phone: values.phone } : { mykad: values.mykad ?? "" };
   const request = { ticket: values.ticket, operator: values.operator ?? process.env.USER };
   const env = loadEnv();
-  const db = await openDatabase({
-    databaseUrl: env.databaseUrl,
-    dataDir: env.dataDir,
-    max: 2,
-    connectTimeoutMs: env.dbConnectTimeoutMs,
-    queryTimeoutMs: env.dbQueryTimeoutMs,
-  });
+  const db = await openOpsDatabase(env);
   try {
     await migrate(db);
     const deps = {
@@ -141,13 +129,7 @@ async function orderStatus(args: string[], out: (text: string) => void): Promise
     return 2;
   }
   const env = loadEnv();
-  const db = await openDatabase({
-    databaseUrl: env.databaseUrl,
-    dataDir: env.dataDir,
-    max: 2,
-    connectTimeoutMs: env.dbConnectTimeoutMs,
-    queryTimeoutMs: env.dbQueryTimeoutMs,
-  });
+  const db = await openOpsDatabase(env);
   try {
     await migrate(db);
     const tokens = new TokenService(env.tokenSecret, systemClock);
@@ -177,13 +159,7 @@ async function fulfilmentOps(positionals: string[], out: (text: string) => void)
     return 2;
   }
   const env = loadEnv();
-  const db = await openDatabase({
-    databaseUrl: env.databaseUrl,
-    dataDir: env.dataDir,
-    max: 2,
-    connectTimeoutMs: env.dbConnectTimeoutMs,
-    queryTimeoutMs: env.dbQueryTimeoutMs,
-  });
+  const db = await openOpsDatabase(env);
   try {
     await migrate(db);
     if (command === "reconcile") {
@@ -224,4 +200,15 @@ async function fulfilmentOps(positionals: string[], out: (text: string) => void)
   } finally {
     await db.close();
   }
+}
+
+/** The services' database as an operator command opens it (two connections, the same timeouts). */
+function openOpsDatabase(env: ReturnType<typeof loadEnv>) {
+  return openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    max: 2,
+    connectTimeoutMs: env.dbConnectTimeoutMs,
+    queryTimeoutMs: env.dbQueryTimeoutMs,
+  });
 }
