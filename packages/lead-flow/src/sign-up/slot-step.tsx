@@ -223,6 +223,7 @@ export function SlotStep() {
                       />
                       <label htmlFor={optionId}>
                         {intl.formatMessage(slotMessages[w.slot], { from: w.from, to: w.to })}
+                        {w.remaining <= FEW ? " " : null}
                         {w.remaining <= FEW ? (
                           <span className="signup-slots__left">
                             {intl.formatMessage(messages.left, { count: w.remaining })}
