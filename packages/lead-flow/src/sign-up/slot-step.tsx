@@ -83,6 +83,11 @@ const messages = defineMessages({
     defaultMessage: "({count, plural, one {# slot left} other {# slots left}})",
     description: "How many of a window are left (shown when few)",
   },
+  windowWithLeft: {
+    id: "signup.slot.windowWithLeft",
+    defaultMessage: "{window} {left}",
+    description: "A window followed by how many are left, e.g. Morning, 09:00–13:00 (1 slot left)",
+  },
   required: {
     id: "signup.slot.required",
     defaultMessage: "Choose an installation slot.",
@@ -222,13 +227,19 @@ export function SlotStep() {
                         }
                       />
                       <label htmlFor={optionId}>
-                        {intl.formatMessage(slotMessages[w.slot], { from: w.from, to: w.to })}
-                        {w.remaining <= FEW ? " " : null}
-                        {w.remaining <= FEW ? (
-                          <span className="signup-slots__left">
-                            {intl.formatMessage(messages.left, { count: w.remaining })}
-                          </span>
-                        ) : null}
+                        {w.remaining <= FEW
+                          ? intl.formatMessage(messages.windowWithLeft, {
+                              window: intl.formatMessage(slotMessages[w.slot], {
+                                from: w.from,
+                                to: w.to,
+                              }),
+                              left: (
+                                <span className="signup-slots__left">
+                                  {intl.formatMessage(messages.left, { count: w.remaining })}
+                                </span>
+                              ),
+                            })
+                          : intl.formatMessage(slotMessages[w.slot], { from: w.from, to: w.to })}
                       </label>
                     </div>
                   );
