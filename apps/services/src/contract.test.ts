@@ -198,6 +198,19 @@ describe("contract coverage", () => {
     // Issue 24: the order's tracking link.
     const tracking = purchase.body.response.tracking.token as string;
     ok(await call(app, { method: "GET", url: `/shop/api/v3/order-tracking/${tracking}?lang=en` }));
+    const moveTo = await call(app, {
+      method: "GET",
+      url: `/shop/api/v3/order-tracking/${tracking}/slots`,
+    });
+    ok(moveTo);
+    const next = moveTo.body.response.slots[0];
+    ok(
+      await call(app, {
+        method: "POST",
+        url: `/shop/api/v3/order-tracking/${tracking}/reschedule?lang=en`,
+        payload: { date: next.date, slot: next.slot },
+      }),
+    );
     ok(await call(app, { method: "POST", url: `/shop/api/v3/order-tracking/${tracking}/cancel` }));
     const after = await call(app, {
       method: "POST",

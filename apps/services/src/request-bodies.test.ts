@@ -109,6 +109,11 @@ const VALID: Record<string, { url: string; auth: Auth; body: Record<string, unkn
     auth: "lead",
     body: { date: "2026-12-01", slot: "morning" },
   },
+  rescheduleOrder: {
+    url: "/shop/api/v3/order-tracking/SF2611210001.zzzzzz.AAAAAAAAAAAAAAAAAAAAAA/reschedule",
+    auth: "none",
+    body: { date: "2026-12-01", slot: "morning" },
+  },
   createHandoff: {
     url: "/shop/api/v3/handoff",
     auth: "lead",

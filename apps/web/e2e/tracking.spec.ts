@@ -80,7 +80,7 @@ test.describe("order tracking and continuing on another device", () => {
     await expect(phonePage.getByTestId("tracking-phone")).toHaveText(`********${phone.slice(-3)}`);
     await expect(phonePage.getByTestId("tracking-status")).toHaveText("Order received");
     // The installation slot booked with the order.
-    const slotDay = new Intl.DateTimeFormat("en", {
+    const slotDay = new Intl.DateTimeFormat("en-MY", {
       timeZone: "Asia/Kuala_Lumpur",
       weekday: "long",
       day: "numeric",

@@ -4,6 +4,7 @@ import type { OperationTable } from "../openapi/register.js";
 import { rateLimited } from "../plugins/security.js";
 import { badRequest } from "../lib/errors.js";
 import { HANDOFF_MAX_JOURNEY_BYTES } from "../services/handoff.js";
+import { DEFAULT_SLOT_DAYS, type SlotWindow } from "../services/installation.js";
 import { parseWith } from "./validate.js";
 
 /** Answers about one person's order or journey: never kept by a browser, proxy or CDN. */
@@ -15,7 +16,8 @@ const langOf = (query: unknown) =>
   parseWith(languageSchema, (query as { lang?: string }).lang ?? "bm", "lang");
 
 /**
- * Issue 24 (openapi/shop.yaml, tag `tracking`): the order's tracking link (timeline, cancel) and
+ * Issue 24 (openapi/shop.yaml, tag `tracking`): the order's tracking link (timeline, cancel, its
+ * slots and rescheduling) and
  * "continue on your phone" (handoff codes). Rules in src/services/tracking.ts and handoff.ts.
  */
 export function trackingOperations(app: FastifyInstance): OperationTable {
@@ -37,6 +39,27 @@ export function trackingOperations(app: FastifyInstance): OperationTable {
         privately(reply);
         await tracking.cancel(token);
         return { response: await tracking.timeline(token, catalog, langOf(request.query)) };
+      },
+    },
+
+    listOrderSlots: {
+      options: { config: rateLimited() },
+      async handler(request, reply) {
+        const { token } = request.params as { token: string };
+        const { days } = request.query as { days?: number };
+        privately(reply);
+        return { response: await tracking.slots(token, days ?? DEFAULT_SLOT_DAYS) };
+      },
+    },
+
+    rescheduleOrder: {
+      options: { config: rateLimited() },
+      async handler(request, reply) {
+        const { token } = request.params as { token: string };
+        const lang = langOf(request.query);
+        privately(reply);
+        await tracking.reschedule(token, request.body as { date: string; slot: SlotWindow });
+        return { response: await tracking.timeline(token, catalog, lang) };
       },
     },
 

@@ -55,7 +55,8 @@ export interface HeldSlot {
   confirmed: boolean;
 }
 
-interface LeadPlace {
+/** Where a lead or an order is installed: its area, product and networks (and lead status). */
+export interface LeadPlace {
   status: string;
   product: string;
   area: string;
@@ -73,7 +74,17 @@ const isSunday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() === 0
 export const slotTaken = (date: string, slot: string) =>
   new HttpError(409, `The ${slot} of ${date} was just taken`, { code: "order.slot.taken" });
 
-async function leadPlace(db: Queryable, leadId: string, lock: boolean): Promise<LeadPlace> {
+/**
+ * The place of a lead that is not submitted yet (the sign-up's slots); the lead row locked first
+ * when `lock`. With `submitted`, the place of an order instead (rescheduling from the tracking
+ * link): a submitted lead is what is wanted then.
+ */
+export async function leadPlace(
+  db: Queryable,
+  leadId: string,
+  lock: boolean,
+  submitted = false,
+): Promise<LeadPlace> {
   const { rows } = await db.query<LeadPlace>(
     `select l.status, l.product, a.state as area, a.fibre_networks as networks
        from leads l left join addresses a on a.id = l.address_id
@@ -83,7 +94,7 @@ async function leadPlace(db: Queryable, leadId: string, lock: boolean): Promise<
   const place = rows[0];
   if (!place)
     throw new HttpError(401, "Token is invalid or expired", { code: "auth.token.invalid" });
-  if (place.status === "submitted")
+  if (!submitted && place.status === "submitted")
     throw new HttpError(409, "The lead is already submitted", { code: "lead.submitted" });
   if (!place.area)
     throw new HttpError(409, "The lead has no address yet", { code: "lead.incomplete.address" });
@@ -97,7 +108,7 @@ function networkOf(place: LeadPlace): string {
 }
 
 /** The installation days of a lead from its earliest one: `count` of them, and the lead time. */
-async function installationDays(
+export async function installationDays(
   db: Queryable,
   place: LeadPlace,
   at: Date,
@@ -168,6 +179,27 @@ export async function currentHold(
  */
 export async function listSlots(db: Queryable, leadId: string, at: Date, count: number) {
   const place = await leadPlace(db, leadId, false);
+  const { leadTimeDays, slots } = await availableSlots(db, place, leadId, at, count);
+  const held = await currentHold(db, leadId, at);
+  return {
+    area: place.area,
+    leadTimeDays,
+    ...(held ? { held } : {}),
+    slots,
+  };
+}
+
+/**
+ * The next `count` installation days of a place from its earliest, each window with capacity
+ * left: the lead's own hold or booking does not count against it.
+ */
+export async function availableSlots(
+  db: Queryable,
+  place: LeadPlace,
+  leadId: string,
+  at: Date,
+  count: number,
+): Promise<{ leadTimeDays: number; slots: AvailableSlot[] }> {
   const { leadTimeDays, days } = await installationDays(db, place, at, count);
   const from = days[0];
   const to = days.at(-1);
@@ -200,13 +232,7 @@ export async function listSlots(db: Queryable, leadId: string, at: Date, count: 
     for (const r of rows)
       slots.push({ date: r.day, slot: r.slot, ...SLOT_WINDOWS[r.slot], remaining: r.remaining });
   }
-  const held = await currentHold(db, leadId, at);
-  return {
-    area: place.area,
-    leadTimeDays,
-    ...(held ? { held } : {}),
-    slots,
-  };
+  return { leadTimeDays, slots };
 }
 
 /**
@@ -214,7 +240,7 @@ export async function listSlots(db: Queryable, leadId: string, at: Date, count: 
  * that count are counted, and the lead's hold is written (replacing its earlier one). 409
  * `order.slot.taken` when nothing is left.
  */
-async function take(
+export async function take(
   tx: Queryable,
   leadId: string,
   area: string,

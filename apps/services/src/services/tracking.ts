@@ -10,7 +10,9 @@ import type { Clock } from "../lib/clock.js";
 import { HttpError, notFound } from "../lib/errors.js";
 import { maskPhone } from "../lib/logger.js";
 import type { PlanCatalog } from "./catalog.js";
+import type { SlotWindow } from "./installation.js";
 import type { LeadRow } from "./leads.js";
+import { moveBooking, orderSlots, reschedulingOf, type BookedSlot } from "./rescheduling.js";
 import { TOKEN_TTL, type TokenService } from "./tokens.js";
 
 /** The timeline's steps, in order. `received` is the purchase (leads.submitted_at). */
@@ -66,6 +68,12 @@ interface OrderRow {
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** The booked installation slot of an order, if it has one. */
+const bookedOf = (order: OrderRow): BookedSlot | undefined =>
+  order.order_data?.installationDate && order.order_data.installationSlot
+    ? { date: order.order_data.installationDate, slot: order.order_data.installationSlot }
+    : undefined;
 
 /** The order's timeline and status transitions, on the database. */
 export class TrackingService {
@@ -134,6 +142,10 @@ export class TrackingService {
       ? (await catalog.load(this.db, lang)).plans.find((p) => p.id === packageId)
       : undefined;
     const submittedAt = new Date(order.submitted_at).getTime();
+    const booked = cancelled ? undefined : bookedOf(order);
+    const rescheduling = booked
+      ? await reschedulingOf(this.db, order.id, status, booked, this.clock.now())
+      : undefined;
     return {
       orderNumber: order.order_number,
       product: order.product,
@@ -142,17 +154,59 @@ export class TrackingService {
       submittedAt: iso(order.submitted_at),
       status,
       cancellable: CANCELLABLE.has(status),
-      ...(order.order_data?.installationDate && order.order_data.installationSlot && !cancelled
-        ? {
-            installation: {
-              date: order.order_data.installationDate,
-              slot: order.order_data.installationSlot,
-            },
-          }
-        : {}),
+      ...(booked ? { installation: booked } : {}),
+      ...(rescheduling ? { rescheduling } : {}),
       timeline,
       expiresAt: new Date(submittedAt + TOKEN_TTL.tracking * 1000).toISOString(),
     };
+  }
+
+  /**
+   * The slots the order of a tracking token can move to, with its booking and whether it can be
+   * changed now (`rescheduling`; absent without a booked slot or once cancelled).
+   */
+  async slots(token: string, days: number) {
+    const orderNumber = await this.#orderNumberOf(token);
+    const order = await this.#order(orderNumber);
+    if (!order) throw notFound();
+    const status = statusOf(await this.#events(order.id));
+    const booked = status === "cancelled" ? undefined : bookedOf(order);
+    const at = this.clock.now();
+    const { leadTimeDays, slots } = await orderSlots(this.db, order.id, booked, at, days);
+    return {
+      leadTimeDays,
+      ...(booked ? { booked } : {}),
+      ...(booked
+        ? { rescheduling: await reschedulingOf(this.db, order.id, status, booked, at) }
+        : {}),
+      slots,
+    };
+  }
+
+  /** Moves the booked slot of the order of a tracking token, within the rules (rescheduling.ts). */
+  async reschedule(token: string, choice: { date: string; slot: SlotWindow }): Promise<void> {
+    const orderNumber = await this.#orderNumberOf(token);
+    await this.db.transaction((tx) => this.rescheduleIn(tx, orderNumber, choice));
+  }
+
+  /**
+   * The change inside a transaction: the order's row is locked first (as the purchase and the
+   * cancellation do), then the new slot's row by the booking (`take`).
+   */
+  async rescheduleIn(
+    tx: Queryable,
+    orderNumber: string,
+    choice: { date: string; slot: SlotWindow },
+  ): Promise<{ changed: boolean }> {
+    const order = await this.#order(orderNumber, tx, true);
+    if (!order) throw notFound();
+    const status = statusOf(await this.#events(order.id, tx));
+    return moveBooking(
+      tx,
+      { leadId: order.id, status, booked: bookedOf(order) },
+      choice,
+      this.clock.now(),
+    );
   }
 
   /** Cancels the order of a tracking token while it is cancellable (409 `order.notCancellable`). */

@@ -1,6 +1,7 @@
 // Test helpers of the installation slots (src/routes/installation*.test.ts).
 import { expect } from "vitest";
 import { call, createLead, type TestContext } from "./helper.js";
+import { completeSteps } from "./orders.js";
 
 type App = TestContext["app"];
 const SHOP = "/shop/api";
@@ -30,4 +31,39 @@ export async function leadAt(app: App, postalCode: string, product: "fibre" | "t
   });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
   return { token, leadId };
+}
+
+let orderPhones = 0;
+
+/**
+ * An order at the first landed address of a postcode with the slot booked (contact details, a
+ * verified phone, consent, a document, the hold, the purchase): its tracking token and number.
+ */
+export async function bookedOrder(
+  app: App,
+  postalCode: string,
+  booked: { date: string; slot: "morning" | "afternoon" },
+) {
+  const { token, leadId } = await leadAt(app, postalCode);
+  const phone = `0176${String(700_000 + ++orderPhones).padStart(6, "0")}`;
+  await completeSteps(app, token, { phone });
+  const hold = await call(app, {
+    method: "POST",
+    url: `${SHOP}/v1/greenfield/installation-hold`,
+    token,
+    payload: booked,
+  });
+  expect(hold.status, JSON.stringify(hold.body)).toBe(200);
+  const bought = await call(app, {
+    method: "POST",
+    url: `${SHOP}/v3/purchase`,
+    token,
+    payload: { termsAccepted: true },
+  });
+  expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+  return {
+    leadId,
+    orderNumber: bought.body.response.orderNumber as string,
+    tracking: bought.body.response.tracking.token as string,
+  };
 }

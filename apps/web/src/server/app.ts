@@ -23,6 +23,13 @@ import {
   type CachedPage,
 } from "./page-cache";
 import { RenderGate, RenderRefused, type RenderGateOptions } from "./render-gate";
+import {
+  TRACKING_BODY_LIMIT,
+  readsTrackingBody,
+  serviceTrackingActions,
+  trackingFormLocation,
+  type TrackingActions,
+} from "./tracking-forms";
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash, securityHeaders } from "./security";
 
 /** A connect-style handler (sirv for dist/client, or Vite's dev middlewares). */
@@ -55,6 +62,8 @@ export interface WebServerOptions {
   timeouts?: Partial<WebTimeouts>;
   /** Asks the services whether they answer now (GET /readyz); defaults to reading the config. */
   probeServices?: () => Promise<unknown>;
+  /** The tracking page's forms posted without scripts (defaults to the shop service). */
+  trackingActions?: TrackingActions;
 }
 
 /** The web server's HTTP timeouts, in ms (the services' defaults, apps/services src/lib/env.ts). */
@@ -335,7 +344,9 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
   await app.register(async (forms) => {
     forms.removeAllContentTypeParsers();
     forms.addContentTypeParser("*", (request, body, done) => {
-      const reads = readsLookupBody(request.url, request.headers["content-type"]);
+      const tracking = readsTrackingBody(request.url, request.headers["content-type"]);
+      const reads = tracking || readsLookupBody(request.url, request.headers["content-type"]);
+      const limit = tracking ? TRACKING_BODY_LIMIT : LOOKUP_BODY_LIMIT;
       let text = "";
       let finished = false;
       const finish = (error: Error | null, value?: string) => {
@@ -352,12 +363,10 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       if (reads) {
         body.setEncoding("utf8");
         body.on("data", (chunk: string) => {
-          if (text.length <= LOOKUP_BODY_LIMIT) text += chunk;
+          if (text.length <= limit) text += chunk;
         });
       }
-      body.once("end", () =>
-        finish(null, reads && text.length <= LOOKUP_BODY_LIMIT ? text : undefined),
-      );
+      body.once("end", () => finish(null, reads && text.length <= limit ? text : undefined));
       body.once("error", () => finish(null, undefined));
       body.once("close", () => clearTimeout(timer));
       if (!reads) body.resume();
@@ -367,6 +376,24 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
       if (answered) return answered;
       throw error;
     });
+    // The tracking page's forms (issue 24): the server sends them for the visitor, then shows
+    // the page with the outcome (src/server/tracking-forms.ts). Private, never kept.
+    const trackingActions = options.trackingActions ?? serviceTrackingActions();
+    forms.post("/track/:token", async (request, reply) =>
+      reply
+        .code(303)
+        .header(
+          "Location",
+          await trackingFormLocation(
+            request.url,
+            typeof request.body === "string" ? request.body : undefined,
+            trackingActions,
+          ),
+        )
+        .header("Cache-Control", "private, no-store")
+        .header("X-Robots-Tag", "noindex")
+        .send(),
+    );
     forms.post("/*", async (request, reply) =>
       reply
         .code(303)

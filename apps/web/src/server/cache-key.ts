@@ -28,6 +28,8 @@ export const ROUTE_PARAMS: ReadonlyArray<{ path: string; params: readonly string
   { path: "/register-interest", params: ["product"] },
   { path: "/entitled-fibre", params: ["token"] },
   { path: "/referral", params: ["code"] },
+  // Issue 24: the outcome of a tracking form posted without scripts, and the cancel question.
+  { path: "/track/", params: ["done", "error", "step"] },
 ];
 
 /**
@@ -48,7 +50,9 @@ const MAX_VALUE_LENGTH = 200;
 /** The parameters that change the page at `pathname`. */
 export function paramsOf(pathname: string): readonly string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const route = ROUTE_PARAMS.find((item) => item.path === path);
+  const route = ROUTE_PARAMS.find((item) =>
+    item.path.endsWith("/") ? path.startsWith(item.path) : item.path === path,
+  );
   return [...GLOBAL_PARAMS, ...(route?.params ?? [])];
 }
 

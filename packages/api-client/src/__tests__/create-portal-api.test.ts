@@ -123,6 +123,34 @@ describe("createPortalApi: one function per operationId, per service", () => {
     );
   });
 
+  it("shop.rescheduleOrder(body, { params }) POSTs to the tracking link, no token; a 409 is an ApiError", async () => {
+    const api = createPortalApi({ baseUrls: { shop: `${server.url}/shop` }, cache: false });
+    const token = "SF2611210001.tdqb3k.AAAAAAAAAAAAAAAAAAAAAA";
+    await api.shop.listOrderSlots({ token, days: 5 });
+    await api.shop.rescheduleOrder(
+      { date: "2026-11-27", slot: "afternoon" },
+      { params: { token, lang: "en" } },
+    );
+    expect(server.requests.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([
+      ["GET", `/shop/api/v3/order-tracking/${token}/slots?days=5`, undefined],
+      ["POST", `/shop/api/v3/order-tracking/${token}/reschedule?lang=en`, undefined],
+    ]);
+    expect(JSON.parse(server.requests[1]!.body.toString())).toEqual({
+      date: "2026-11-27",
+      slot: "afternoon",
+    });
+    const refusal = {
+      statusCode: 409,
+      error: "Conflict",
+      message: "The slot can be changed until 24 hours before it starts: call us",
+      code: "order.reschedule.tooLate",
+    };
+    server.handle((_req, res) => json(res, 409, refusal));
+    await expect(
+      api.shop.rescheduleOrder({ date: "2026-11-27", slot: "morning" }, { params: { token } }),
+    ).rejects.toMatchObject({ code: "http", statusCode: 409, error: refusal });
+  });
+
   it("marketing.submitContactUs sends multipart with the API key header and returns the page text", async () => {
     server.handle((_req, res) => {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });

@@ -152,6 +152,107 @@ export const trackingMessages = defineMessages({
       "This order is cancelled. Nothing will be installed and you will not be billed.",
     description: "The order is cancelled",
   },
+  changeTitle: {
+    id: "fibre.tracking.change.title",
+    defaultMessage: "Change installation slot",
+    description: "Heading of the section that moves the booked installation slot, and its opener",
+  },
+  changeRule: {
+    id: "fibre.tracking.change.rule",
+    defaultMessage:
+      "You can change the slot {left, plural, one {# more time} other {# more times}}, until {until}.",
+    description:
+      "The rescheduling rule: {left} changes left, {until} the last moment (24 hours before the window)",
+  },
+  changeLegend: {
+    id: "fibre.tracking.change.legend",
+    defaultMessage: "Choose a new day and time",
+    description: "Legend of the list of free installation slots",
+  },
+  changeMorning: {
+    id: "fibre.tracking.change.morning",
+    defaultMessage: "Morning, {from}–{to}",
+    description: "A free morning window, with its hours",
+  },
+  changeAfternoon: {
+    id: "fibre.tracking.change.afternoon",
+    defaultMessage: "Afternoon, {from}–{to}",
+    description: "A free afternoon window, with its hours",
+  },
+  changeLeft: {
+    id: "fibre.tracking.change.left",
+    defaultMessage: "({count, plural, one {# slot left} other {# slots left}})",
+    description: "How many of a window are left, shown when few",
+  },
+  changeWindowLeft: {
+    id: "fibre.tracking.change.window-left",
+    defaultMessage: "{window} {left}",
+    description: "A window, then how many are left",
+  },
+  changeSubmit: {
+    id: "fibre.tracking.change.submit",
+    defaultMessage: "Change to this slot",
+    description: "Button that moves the installation to the chosen slot",
+  },
+  changing: {
+    id: "fibre.tracking.changing",
+    defaultMessage: "Changing…",
+    description: "The slot change is being sent",
+  },
+  changeNone: {
+    id: "fibre.tracking.change.none",
+    defaultMessage: "There is no free slot in the next days. Call us to arrange another date.",
+    description: "No slot to move to",
+  },
+  changeDone: {
+    id: "fibre.tracking.change.done",
+    defaultMessage: "Done: your installation is now on {slot}.",
+    description: "Confirmation after the slot was changed; {slot} is the new day and window",
+  },
+  cancelDone: {
+    id: "fibre.tracking.cancel.done",
+    defaultMessage: "Your order is cancelled.",
+    description: "Confirmation after cancelling",
+  },
+  errorTooLate: {
+    id: "fibre.tracking.change.too-late",
+    defaultMessage:
+      "Your installation starts in less than 24 hours, so the slot can no longer be changed here. Call us to change it.",
+    description: "Slot change refused: less than 24 hours before the window",
+  },
+  errorLimit: {
+    id: "fibre.tracking.change.limit",
+    defaultMessage:
+      "This slot has already been changed 3 times, the most allowed online. Call us to change it again.",
+    description: "Slot change refused: 3 changes already",
+  },
+  errorTaken: {
+    id: "fibre.tracking.change.taken",
+    defaultMessage:
+      "Sorry, someone has just taken that slot. Your installation stays as it was: choose another from the updated list.",
+    description:
+      "Slot change refused: the slot was just taken; the list shows the free slots again",
+  },
+  errorNotAllowed: {
+    id: "fibre.tracking.change.not-allowed",
+    defaultMessage: "The installation slot of this order can no longer be changed here. Call us.",
+    description: "Slot change refused: the technician is on the way, installed or cancelled",
+  },
+  errorInvalid: {
+    id: "fibre.tracking.change.invalid",
+    defaultMessage: "That day can no longer be chosen. Choose another from the list.",
+    description: "Slot change refused: the day is no longer offered",
+  },
+  errorPick: {
+    id: "fibre.tracking.change.pick",
+    defaultMessage: "Choose a day and time first.",
+    description: "The change was sent without a slot chosen",
+  },
+  errorFailed: {
+    id: "fibre.tracking.change.failed",
+    defaultMessage: "We could not change the slot. Check your connection, then try again.",
+    description: "Slot change failed (network, server)",
+  },
 });
 
 /** The page that continues a sign-up handed over from another device. */

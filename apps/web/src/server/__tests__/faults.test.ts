@@ -52,6 +52,15 @@ describe("cache keys", () => {
     for (const path of ["/movies", "/packages", "/store", "/distributors/", "/support", "/search"])
       expect(paramsOf(path)).toContain("page");
     expect(paramsOf("/channels/tv3")).toEqual(["language", "hideAnnouncement", "hidePromotion"]);
+    // A prefix ending in "/": every tracking link's page reads the outcome of its forms.
+    expect(paramsOf("/track/SF2611210001.tdqb3k.AAAAAAAAAAAAAAAAAAAAAA")).toEqual([
+      "language",
+      "hideAnnouncement",
+      "hidePromotion",
+      "done",
+      "error",
+      "step",
+    ]);
   });
 
   it("never make a URL carrying personal data cacheable", () => {

@@ -1,11 +1,27 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { isApiError } from "@portal/api-client";
-import { Button, Container, PageHeader } from "@portal/ui";
-import { useState } from "react";
+import { Container, PageHeader } from "@portal/ui";
+import { useEffect, useRef, useState } from "react";
 import { useIntl, type MessageDescriptor } from "react-intl";
 import { useLanguage } from "../../../shared/language";
-import { cancelOrder, orderTrackingQueryOptions, type OrderTracking } from "../api/order-tracking";
+import {
+  cancelOrder,
+  orderSlotsQueryOptions,
+  orderTrackingQueryOptions,
+  rescheduleOrder,
+  type OrderTracking,
+  type SlotChoice,
+} from "../api/order-tracking";
 import { trackingMessages as messages } from "../messages";
+import {
+  trackingErrorOf,
+  type TrackingDone,
+  type TrackingError,
+  type TrackingSearch,
+} from "../search";
+import { CancelOrder } from "./cancel-order";
+import { ChangeSlot } from "./change-slot";
+import { MYT, formatBooked } from "./slot-format";
 import "./order-tracking.css";
 
 type Status = OrderTracking["status"];
@@ -19,21 +35,72 @@ const STEP_NAMES: Record<Status, MessageDescriptor> = {
   cancelled: messages.stepCancelled,
 };
 
-/** Times as Malaysia reads them, the same on the server and in the browser. */
-const MYT = { timeZone: "Asia/Kuala_Lumpur" } as const;
+/** What the page says of each refusal or failure of a change or a cancellation. */
+const ERRORS: Record<TrackingError, MessageDescriptor> = {
+  tooLate: messages.errorTooLate,
+  limit: messages.errorLimit,
+  taken: messages.errorTaken,
+  notAllowed: messages.errorNotAllowed,
+  invalid: messages.errorInvalid,
+  pick: messages.errorPick,
+  failed: messages.errorFailed,
+  cancelTooLate: messages.cancelTooLate,
+  cancelFailed: messages.cancelFailed,
+};
+
+const CANCEL_ERRORS: ReadonlySet<TrackingError> = new Set(["cancelTooLate", "cancelFailed"]);
+
+/** The outcome the page shows: of a change sent with scripts, or of a form the server handled. */
+interface Outcome {
+  done?: TrackingDone;
+  error?: TrackingError;
+}
 
 /**
- * The order of a tracking link (issue 24): the plan, the masked phone number, each step of the
- * timeline with its time, and cancelling while the installation is not booked.
+ * The order of a tracking link (issue 24): the plan, the masked phone number, the booked slot,
+ * each step of the timeline with its time, changing the slot within the rules, and cancelling
+ * while the installation is not booked. Both forms post to the page itself, so they work without
+ * scripts too (the web server answers with the outcome in `?done=` or `?error=`).
  */
-export function OrderTrackingPage({ token }: { token: string }) {
+export function OrderTrackingPage({ token, search }: { token: string; search: TrackingSearch }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const queryClient = useQueryClient();
   const options = orderTrackingQueryOptions(lang, token);
   const { data: order } = useSuspenseQuery(options);
+  const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
+  const shown: Outcome = outcome ?? { done: search.done, error: search.error };
+  const action = `/track/${token}${lang === "en" ? "?language=en" : ""}`;
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (shown.done) statusRef.current?.focus();
+  }, [shown.done, outcome]);
+
   const when = (iso: string) =>
     intl.formatDate(iso, { ...MYT, dateStyle: "medium", timeStyle: "short" });
+  const changeError = shown.error && !CANCEL_ERRORS.has(shown.error) ? shown.error : undefined;
+  const cancelError = shown.error && CANCEL_ERRORS.has(shown.error) ? shown.error : undefined;
+  const canChange = order.rescheduling?.open === true;
+
+  const reschedule = async (choice: SlotChoice) => {
+    try {
+      const next = await rescheduleOrder(lang, token, choice);
+      queryClient.setQueryData(options.queryKey, next);
+      setOutcome({ done: "rescheduled" });
+    } catch (cause) {
+      const http = isApiError(cause, "http");
+      const error = trackingErrorOf(
+        "reschedule",
+        http ? cause.statusCode : undefined,
+        http ? cause.error : undefined,
+      );
+      setOutcome({ error });
+      // The rules or the list may have changed: show them as they are now.
+      if (error !== "failed") await queryClient.invalidateQueries({ queryKey: options.queryKey });
+    }
+    await queryClient.invalidateQueries({ queryKey: orderSlotsQueryOptions(token).queryKey });
+  };
+
   return (
     <Container>
       <PageHeader
@@ -46,6 +113,34 @@ export function OrderTrackingPage({ token }: { token: string }) {
           date: intl.formatDate(order.expiresAt, { ...MYT, dateStyle: "long" }),
         })}
       />
+      {shown.done === "rescheduled" && order.installation ? (
+        <p
+          className="tracking-done"
+          role="status"
+          tabIndex={-1}
+          ref={statusRef}
+          data-testid="tracking-done"
+        >
+          {intl.formatMessage(messages.changeDone, {
+            slot: formatBooked(intl, order.installation),
+          })}
+        </p>
+      ) : shown.done === "cancelled" ? (
+        <p
+          className="tracking-done"
+          role="status"
+          tabIndex={-1}
+          ref={statusRef}
+          data-testid="tracking-done"
+        >
+          {intl.formatMessage(messages.cancelDone)}
+        </p>
+      ) : null}
+      {changeError && !canChange ? (
+        <p className="tracking-error" role="alert" data-testid="change-error">
+          {intl.formatMessage(ERRORS[changeError])}
+        </p>
+      ) : null}
       <dl className="facts tracking-facts">
         {order.plan ? (
           <div>
@@ -66,22 +161,7 @@ export function OrderTrackingPage({ token }: { token: string }) {
         {order.installation ? (
           <div>
             <dt>{intl.formatMessage(messages.installation)}</dt>
-            <dd data-testid="tracking-installation">
-              {intl.formatMessage(messages.installationWhen, {
-                date: intl.formatDate(`${order.installation.date}T12:00:00+08:00`, {
-                  ...MYT,
-                  weekday: "long",
-                  day: "numeric",
-                  month: "long",
-                  year: "numeric",
-                }),
-                window: intl.formatMessage(
-                  order.installation.slot === "morning"
-                    ? messages.installationMorning
-                    : messages.installationAfternoon,
-                ),
-              })}
-            </dd>
+            <dd data-testid="tracking-installation">{formatBooked(intl, order.installation)}</dd>
           </div>
         ) : null}
         <div>
@@ -89,6 +169,23 @@ export function OrderTrackingPage({ token }: { token: string }) {
           <dd data-testid="tracking-status">{intl.formatMessage(STEP_NAMES[order.status])}</dd>
         </div>
       </dl>
+      {canChange ? (
+        <ChangeSlot
+          key={`${order.installation?.date}-${order.installation?.slot}`}
+          order={order}
+          token={token}
+          action={action}
+          open={changeError !== undefined}
+          error={changeError ? ERRORS[changeError] : undefined}
+          onChange={reschedule}
+        />
+      ) : order.rescheduling && order.status !== "technicianOnTheWay" && !changeError ? (
+        <p className="tracking-note" data-testid="change-closed">
+          {intl.formatMessage(
+            order.rescheduling.changesLeft === 0 ? messages.errorLimit : messages.errorTooLate,
+          )}
+        </p>
+      ) : null}
       <section aria-labelledby="tracking-timeline">
         <h2 id="tracking-timeline" className="tracking-heading">
           {intl.formatMessage(messages.timeline)}
@@ -118,78 +215,28 @@ export function OrderTrackingPage({ token }: { token: string }) {
       ) : order.cancellable ? (
         <CancelOrder
           order={order}
+          action={action}
+          asking={search.step === "cancel" && !outcome}
+          error={cancelError ? ERRORS[cancelError] : undefined}
           onCancel={async () => {
-            const next = await cancelOrder(lang, token);
-            queryClient.setQueryData(options.queryKey, next);
+            try {
+              const next = await cancelOrder(lang, token);
+              queryClient.setQueryData(options.queryKey, next);
+              setOutcome({ done: "cancelled" });
+            } catch (cause) {
+              const http = isApiError(cause, "http");
+              setOutcome({
+                error: trackingErrorOf(
+                  "cancel",
+                  http ? cause.statusCode : undefined,
+                  http ? cause.error : undefined,
+                ),
+              });
+              throw cause;
+            }
           }}
         />
       ) : null}
     </Container>
-  );
-}
-
-/** Cancel, asked twice: a button, then the question with both answers. */
-function CancelOrder({ order, onCancel }: { order: OrderTracking; onCancel(): Promise<void> }) {
-  const intl = useIntl();
-  const [step, setStep] = useState<"idle" | "asking" | "sending">("idle");
-  const [error, setError] = useState<MessageDescriptor | undefined>();
-  return (
-    <section className="tracking-cancel" aria-labelledby="tracking-cancel-title">
-      <h2 id="tracking-cancel-title" className="tracking-heading">
-        {intl.formatMessage(messages.cancelTitle)}
-      </h2>
-      <p>{intl.formatMessage(messages.cancelBody)}</p>
-      {step === "idle" ? (
-        <Button variant="secondary" onClick={() => setStep("asking")} data-testid="tracking-cancel">
-          {intl.formatMessage(messages.cancel)}
-        </Button>
-      ) : (
-        <div
-          className="tracking-cancel__ask"
-          role="group"
-          aria-labelledby="tracking-cancel-question"
-        >
-          <p id="tracking-cancel-question">
-            {intl.formatMessage(messages.cancelConfirm, { orderNumber: order.orderNumber })}
-          </p>
-          <div className="tracking-cancel__actions">
-            <Button
-              variant="primary"
-              disabled={step === "sending"}
-              data-testid="tracking-cancel-yes"
-              onClick={() => {
-                setStep("sending");
-                setError(undefined);
-                onCancel().then(
-                  () => setStep("idle"),
-                  (cause: unknown) => {
-                    setStep("asking");
-                    setError(
-                      isApiError(cause, "http") && cause.statusCode === 409
-                        ? messages.cancelTooLate
-                        : messages.cancelFailed,
-                    );
-                  },
-                );
-              }}
-            >
-              {intl.formatMessage(step === "sending" ? messages.cancelling : messages.cancelYes)}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={step === "sending"}
-              onClick={() => setStep("idle")}
-            >
-              {intl.formatMessage(messages.cancelNo)}
-            </Button>
-          </div>
-        </div>
-      )}
-      {error ? (
-        <p className="tracking-error" role="alert">
-          {intl.formatMessage(error)}
-        </p>
-      ) : null}
-    </section>
   );
 }
