@@ -388,6 +388,7 @@ export async function createWebServer(options: WebServerOptions): Promise<Fastif
             request.url,
             typeof request.body === "string" ? request.body : undefined,
             trackingActions,
+            request.ip,
           ),
         )
         .header("Cache-Control", "private, no-store")

@@ -12,21 +12,38 @@ import { postedFormLocation } from "./lookup-forms";
  * language kept. Nothing of the form reaches a URL but that outcome; the page stays private.
  */
 
-/** What the server asks the shop service (the tracking link is the credential). */
+/**
+ * What the server asks the shop service (the tracking link is the credential), for the visitor
+ * at `clientIp`: the services count their rate limits per visitor (`X-Forwarded-For`, read when
+ * they trust the web server as a proxy, TRUST_PROXY), not per web server.
+ */
 export interface TrackingActions {
   reschedule(
     token: string,
     lang: Lang,
     choice: { date: string; slot: "morning" | "afternoon" },
+    clientIp: string,
   ): Promise<unknown>;
-  cancel(token: string, lang: Lang): Promise<unknown>;
+  cancel(token: string, lang: Lang, clientIp: string): Promise<unknown>;
+}
+
+/** The server's fetch with the visitor's address added as `X-Forwarded-For`. */
+function forwardingFetch(clientIp: string): typeof fetch {
+  return (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set("x-forwarded-for", clientIp);
+    return (globalThis.__PORTAL_CONFIG__?.fetch ?? fetch)(request);
+  };
 }
 
 /** The shop service's operations, through the page's own client (no ETag cache). */
 export const serviceTrackingActions = (): TrackingActions => ({
-  reschedule: (token, lang, choice) =>
-    trackingApi().shop.rescheduleOrder(choice, { params: { token, lang } }),
-  cancel: (token, lang) => trackingApi().shop.cancelOrder({ token, lang }),
+  reschedule: (token, lang, choice, clientIp) =>
+    trackingApi(forwardingFetch(clientIp)).shop.rescheduleOrder(choice, {
+      params: { token, lang },
+    }),
+  cancel: (token, lang, clientIp) =>
+    trackingApi(forwardingFetch(clientIp)).shop.cancelOrder({ token, lang }),
 });
 
 /** Largest tracking form body read (an action, a slot and the language, encoded). */
@@ -61,6 +78,7 @@ export async function trackingFormLocation(
   url: string,
   body: string | undefined,
   actions: TrackingActions,
+  clientIp: string,
 ): Promise<string> {
   const token = trackingTokenOf(url);
   if (!token) return postedFormLocation(url, undefined);
@@ -85,7 +103,7 @@ export async function trackingFormLocation(
   };
   if (action === "cancel") {
     try {
-      await actions.cancel(token, lang);
+      await actions.cancel(token, lang, clientIp);
       return page({ done: "cancelled" });
     } catch (cause) {
       if (isApiError(cause, "http") && cause.statusCode === 404) return page({});
@@ -95,10 +113,12 @@ export async function trackingFormLocation(
   const choice = CHOICE.exec(form.get("choice") ?? "");
   if (!choice) return page({ error: "pick" });
   try {
-    await actions.reschedule(token, lang, {
-      date: choice[1]!,
-      slot: choice[2] as "morning" | "afternoon",
-    });
+    await actions.reschedule(
+      token,
+      lang,
+      { date: choice[1]!, slot: choice[2] as "morning" | "afternoon" },
+      clientIp,
+    );
     return page({ done: "rescheduled" });
   } catch (cause) {
     // A link that is no longer good: the page says 404 itself, and nothing more.

@@ -90,11 +90,11 @@ export function enterLeadFlow(product: Product, search: EntrySearch): void {
  * server as in the browser: no ETag cache (the server's shared client keeps its cache for every
  * request; an order is nobody else's), the configured timeout and fetch.
  */
-export function trackingApi() {
+export function trackingApi(fetch = globalThis.__PORTAL_CONFIG__?.fetch) {
   return createPortalApi({
     baseUrls: { shop: callBaseUrl("shop") },
     cache: false,
     timeout: globalThis.__PORTAL_CONFIG__?.timeout,
-    fetch: globalThis.__PORTAL_CONFIG__?.fetch,
+    fetch,
   });
 }

@@ -1,9 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createPortalApi } from "@portal/api-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebServer } from "../app";
-import type { TrackingActions } from "../tracking-forms";
+import { serviceTrackingActions, type TrackingActions } from "../tracking-forms";
 
 // Issue 24: the tracking page's forms posted without scripts. The web server sends them to a
 // stand-in shop service over real HTTP (through @portal/api-client, as the page does) and answers
@@ -17,7 +16,7 @@ const refusals: Record<string, [number, Record<string, unknown>]> = {
   "2026-11-29/morning": [400, { field: "date", code: "validation.installationDate.invalid" }],
   "2026-11-30/morning": [503, { code: "database.unavailable" }],
 };
-const seen: { method: string; url: string; body: string }[] = [];
+const seen: { method: string; url: string; body: string; forwarded?: string }[] = [];
 let shop: Server;
 let actions: TrackingActions;
 
@@ -26,7 +25,12 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
     req.on("end", () => {
-      seen.push({ method: req.method!, url: req.url!, body });
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        body,
+        forwarded: req.headers["x-forwarded-for"] as string | undefined,
+      });
       const answer = (status: number, payload: Record<string, unknown>) => {
         res.writeHead(status, { "content-type": "application/json" });
         res.end(
@@ -47,17 +51,16 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  const api = createPortalApi({
-    baseUrls: { shop: `http://127.0.0.1:${(shop.address() as AddressInfo).port}/shop` },
-    cache: false,
-  });
-  actions = {
-    reschedule: (token, lang, choice) =>
-      api.shop.rescheduleOrder(choice, { params: { token, lang } }),
-    cancel: (token, lang) => api.shop.cancelOrder({ token, lang }),
+  // The server's own actions, on the stand-in: the services' URL as the server reads it.
+  globalThis.__PORTAL_CONFIG__ = {
+    services: { shop: `http://127.0.0.1:${(shop.address() as AddressInfo).port}/shop` },
   };
+  actions = serviceTrackingActions();
 });
-afterAll(() => new Promise<void>((resolve) => shop.close(() => resolve())));
+afterAll(async () => {
+  globalThis.__PORTAL_CONFIG__ = undefined;
+  await new Promise<void>((resolve) => shop.close(() => resolve()));
+});
 
 const server = () =>
   createWebServer({
@@ -129,6 +132,8 @@ describe("the tracking page's forms without scripts", () => {
         method: "POST",
         url: `/shop/api/v3/order-tracking/${TOKEN}/reschedule?lang=en`,
         body: JSON.stringify({ date: "2026-11-27", slot: "afternoon" }),
+        // The visitor's address, for the services' rate limits (inject's client is 127.0.0.1).
+        forwarded: "127.0.0.1",
       },
     ]);
     const gone = await post("/track/NOPE", "action=cancel");

@@ -21,7 +21,7 @@ import {
 } from "../search";
 import { CancelOrder } from "./cancel-order";
 import { ChangeSlot } from "./change-slot";
-import { MYT, formatBooked } from "./slot-format";
+import { formatBooked, formatDate, formatWhen } from "./slot-format";
 import "./order-tracking.css";
 
 type Status = OrderTracking["status"];
@@ -76,8 +76,8 @@ export function OrderTrackingPage({ token, search }: { token: string; search: Tr
     if (shown.done) statusRef.current?.focus();
   }, [shown.done, outcome]);
 
-  const when = (iso: string) =>
-    intl.formatDate(iso, { ...MYT, dateStyle: "medium", timeStyle: "short" });
+  // Day first in both languages, as the slots are written (not the American "en" order).
+  const when = (iso: string) => formatWhen(intl, iso);
   const changeError = shown.error && !CANCEL_ERRORS.has(shown.error) ? shown.error : undefined;
   const cancelError = shown.error && CANCEL_ERRORS.has(shown.error) ? shown.error : undefined;
   const canChange = order.rescheduling?.open === true;
@@ -110,7 +110,7 @@ export function OrderTrackingPage({ token, search }: { token: string; search: Tr
           </span>
         }
         lead={intl.formatMessage(messages.lead, {
-          date: intl.formatDate(order.expiresAt, { ...MYT, dateStyle: "long" }),
+          date: formatDate(intl, order.expiresAt),
         })}
       />
       {shown.done === "rescheduled" && order.installation ? (

@@ -42,3 +42,19 @@ export function formatBooked(
     ),
   });
 }
+
+/** A time of the timeline, day first ("21 Nov 2026, 10:01 am"). */
+export function formatWhen(intl: IntlShape, iso: string): string {
+  return new Intl.DateTimeFormat(dateLocale(intl), {
+    ...MYT,
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(new Date(iso));
+}
+
+/** A day, day first ("20 May 2027"). */
+export function formatDate(intl: IntlShape, iso: string): string {
+  return new Intl.DateTimeFormat(dateLocale(intl), { ...MYT, dateStyle: "long" }).format(
+    new Date(iso),
+  );
+}
