@@ -302,3 +302,24 @@ describe("production", () => {
     );
   });
 });
+
+describe("retention", () => {
+  it("deletes the stand-in's records after a day and the dead letters after 30 days", async () => {
+    clock.advance(29 * 86_400);
+    const hoursAgo = (h: number) => new Date(clock.now().getTime() - h * 3_600_000).toISOString();
+    await db.query(
+      `insert into sms_standin_messages (phone_number, body, sent_at) values
+         ('+60176399991', 'old', $1), ('+60176399992', 'new', $2)`,
+      [hoursAgo(25), hoursAgo(1)],
+    );
+    await ctx.app.services.retention.run();
+    const kept = await db.query<{ body: string }>("select body from sms_standin_messages");
+    expect(kept.rows).toEqual([{ body: "new" }]);
+    const count = async (table: string) =>
+      (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
+    expect(await count("sms_dead_letters")).toBe(1);
+    clock.advance(2 * 86_400);
+    await ctx.app.services.retention.run();
+    expect(await count("sms_dead_letters")).toBe(0);
+  });
+});
