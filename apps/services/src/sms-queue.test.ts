@@ -283,6 +283,44 @@ describe("order SMS", () => {
   });
 });
 
+describe("the development stand-in (SMS_PROVIDER unset)", () => {
+  it("records each message, code included, in sms_standin_messages", async () => {
+    const own = await openTestDatabase();
+    const dev = await buildTestApp(own, { sms: undefined, smsWorkers: true });
+    try {
+      expect(dev.app.services.sms.provider.name).toBe("standin");
+      const lead = await call(dev.app, {
+        method: "POST",
+        url: `${SHOP}/v1/greenfield/generate-sbb-lead`,
+        payload: { product: "fibre", language: "en" },
+      });
+      const res = await call(dev.app, {
+        method: "POST",
+        url: `${SHOP}/v3/generate-otp`,
+        token: lead.body.response.token as string,
+        payload: { phoneNumber: "0176399990", mock: false },
+      });
+      expect(res.status).toBe(200);
+      const recorded = async () =>
+        (
+          await own.query<{ phone_number: string; body: string }>(
+            "select phone_number, body from sms_standin_messages",
+          )
+        ).rows;
+      await until("the stand-in's record", async () => (await recorded()).length === 1);
+      const [row] = await recorded();
+      const otp = /\d{6}/.exec(row!.body)![0];
+      expect(row).toEqual({
+        phone_number: "+60176399990",
+        body: `Suria: your code is ${otp}. Valid for 10 minutes. Never share it.`,
+      });
+    } finally {
+      await dev.close();
+      await closeTestDatabase(own);
+    }
+  });
+});
+
 describe("production", () => {
   it("refuses to start without an SMS provider", async () => {
     await expect(
