@@ -118,6 +118,7 @@ export async function runOps(
       storage: await fileStorage(env),
       keys: await documentKeyring(env),
       clock: systemClock,
+      queueSchema: env.queue.schema,
     };
     if (command === "reseal") {
       const done = await resealDocuments(deps, join(env.dataDir, "uploads", ".partial"));

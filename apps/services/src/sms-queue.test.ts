@@ -11,6 +11,7 @@ import type { Database } from "./db/database.js";
 import { ManualClock } from "./lib/clock.js";
 import { loadEnv } from "./lib/env.js";
 import { runOps } from "./ops.js";
+import { erasePerson } from "./services/privacy.js";
 import {
   buildTestApp,
   call,
@@ -280,6 +281,36 @@ describe("order SMS", () => {
     );
     expect(stub.to(phone)).toHaveLength(1);
     await metric('sms_queue_depth{state="scheduled"} 0');
+  });
+});
+
+describe("erasing a person (ops erase)", () => {
+  it("deletes the SMS jobs of their number: the sent tracking link and the scheduled reminder", async () => {
+    const { token, phone } = await leadWithSlot();
+    const bought = await purchase(ctx.app, token);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    await until("the tracking SMS", () => stub.to(phone).length === 1);
+    const jobs = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from ${schema}.job where name = 'sms' and data->>'phoneNumber' = $1`,
+          [phone],
+        )
+      ).rows[0]!.n;
+    expect(await jobs()).toBe(2);
+    const { services } = ctx.app;
+    const { counts } = await erasePerson(
+      {
+        db,
+        storage: services.storage,
+        keys: services.documentKeys,
+        clock,
+        queueSchema: schema,
+      },
+      { phone },
+    );
+    expect(counts).toMatchObject({ erasedLeads: 1, smsJobs: 2 });
+    expect(await jobs()).toBe(0);
   });
 });
 
