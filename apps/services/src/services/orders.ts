@@ -103,32 +103,41 @@ export async function purchase(
   if (order.referralCode && lead.phone_number)
     await orders.recordReferral(tx, order.referralCode, lead.phone_number, at);
   await deps.fulfilment.enqueue(tx, { orderNumber, leadId, at });
-  const phoneNumber = updated.phone_number!;
-  const { language } = updated;
-  const link = deps.tracking.linkFor(updated);
-  await deps.sms.enqueue(tx, {
-    kind: "tracking",
-    phoneNumber,
-    language,
-    params: { orderNumber, link },
-  });
-  const sendAt = booked && reminderTime(booked.date);
-  if (booked && sendAt && sendAt.getTime() > at.getTime())
-    await deps.sms.enqueue(
-      tx,
-      {
-        kind: "reminder",
-        phoneNumber,
-        language,
-        params: {
-          orderNumber,
-          date: booked.date,
-          slot: booked.slot,
-          link,
-          sendAt: sendAt.toISOString(),
-        },
-      },
-      { startAfter: sendAt },
-    );
+  await queueOrderSms(deps, tx, updated, booked, at);
   return submitted(updated, deps.tokens);
+}
+
+/**
+ * The SMS of a new order, in the purchase's transaction: the tracking link at once, and with a
+ * booked slot the reminder at 18:00 Malaysian time the day before (none when that has passed).
+ */
+async function queueOrderSms(
+  deps: { tracking: TrackingService; sms: SmsService },
+  tx: Queryable,
+  order: LeadRow,
+  booked: { date: string; slot: "morning" | "afternoon" } | undefined,
+  at: Date,
+): Promise<void> {
+  const orderNumber = order.order_number!;
+  const base = { phoneNumber: order.phone_number!, language: order.language };
+  const link = deps.tracking.linkFor(order);
+  await deps.sms.enqueue(tx, { kind: "tracking", ...base, params: { orderNumber, link } });
+  if (!booked) return;
+  const sendAt = reminderTime(booked.date);
+  if (sendAt.getTime() <= at.getTime()) return;
+  await deps.sms.enqueue(
+    tx,
+    {
+      kind: "reminder",
+      ...base,
+      params: {
+        orderNumber,
+        date: booked.date,
+        slot: booked.slot,
+        link,
+        sendAt: sendAt.toISOString(),
+      },
+    },
+    { startAfter: sendAt },
+  );
 }
