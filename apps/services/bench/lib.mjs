@@ -18,6 +18,13 @@ export const PRODUCTION_ENV = {
   // bench:orders (its own stub) places orders, so a closed port is enough.
   FULFILMENT_URL: "http://127.0.0.1:9/fulfilment",
   FULFILMENT_SECRET: "bench-fulfilment-secret-0123456789abcdefgh",
+  // Production refuses the SMS stand-in too; a closed port: codes and tracking SMS are retried
+  // and dead-lettered in the background, never in a request's path.
+  SMS_PROVIDER: "twilio-compatible",
+  SMS_API_URL: "http://127.0.0.1:9",
+  SMS_ACCOUNT_SID: "ACbench",
+  SMS_AUTH_TOKEN: "bench-sms-token",
+  SMS_FROM: "SURIA",
 };
 
 /** Starts bench/services.mjs (or `script`) with `env`; resolves with its URL and an IPC helper. */

@@ -14,6 +14,7 @@ import {
   closeTestDatabase,
   createLead,
   openTestDatabase,
+  testQueueSchema,
   type TestContext,
 } from "./test/helper.js";
 
@@ -47,6 +48,8 @@ async function pair(limits: AbuseLimits): Promise<[TestContext, TestContext]> {
   const make = () =>
     buildTestApp(db, {
       clock,
+      // Codes go through the sms queue; both instances' workers send them.
+      smsWorkers: true,
       env: { limits },
       logger: { ...(loggerOptions("warn") as object), stream: sink },
     });
@@ -160,19 +163,30 @@ describe("SMS pumping", () => {
       // The budget counts real SMS of the last hour, whoever sent them.
       clock.advance(3601);
       const statuses: number[] = [];
+      const phones: string[] = [];
       for (let i = 0; i < 3; i += 1) {
         const { token } = await createLead(a.app);
+        phones.push(nextPhone());
         statuses.push(
-          (await send(i % 2 ? b : a, token, nextPhone(), nextAddress(), false)).statusCode,
+          (await send(i % 2 ? b : a, token, phones[i]!, nextAddress(), false)).statusCode,
         );
       }
       expect(statuses).toEqual([200, 200, 200]);
+      const codes = await Promise.all(phones.map((p) => a.sms.otpFor(`+6${p}`)));
+      expect(codes.map((c) => /^\d{6}$/.test(c))).toEqual([true, true, true]);
       const { token } = await createLead(b.app);
-      const refused = await send(b, token, nextPhone(), nextAddress(), false);
+      const refusedPhone = nextPhone();
+      const refused = await send(b, token, refusedPhone, nextAddress(), false);
       expect(refused.statusCode).toBe(429);
       expect(body(refused).code).toBe("otp.smsBudget");
       expect(Number(refused.headers["retry-after"])).toBe(3600);
-      expect(a.sms.sent.size + b.sms.sent.size).toBe(3);
+      // The refused code's job was never committed: its phone has no SMS, now or later.
+      const queued = await db.query<{ n: number }>(
+        `select count(*)::int as n from ${await testQueueSchema(db)}.job where name = 'sms' and data->>'phoneNumber' = $1`,
+        [`+6${refusedPhone}`],
+      );
+      expect(queued.rows[0]!.n).toBe(0);
+      expect(a.sms.sent.has(`+6${refusedPhone}`)).toBe(false);
       expect(logLines.some((l) => l.includes('"alert":"smsBudgetExhausted"'))).toBe(true);
       const metrics = await b.app.inject({ method: "GET", url: "/metrics" });
       expect(metrics.body).toContain("sms_budget_exhausted 1");

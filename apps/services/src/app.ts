@@ -24,7 +24,7 @@ import jsonBody from "./plugins/json-body.js";
 import security, { securityHeaders } from "./plugins/security.js";
 import { serviceDefinitions } from "./routes/index.js";
 import { createServices, type Services } from "./services/index.js";
-import type { SmsSender } from "./services/otp.js";
+import type { SmsProvider } from "./services/sms.js";
 
 /** What `buildApp` accepts; everything has a default read from the environment. */
 export interface BuildAppOptions {
@@ -38,8 +38,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Check every answer against its contract (default: outside production). */
   validateResponses?: boolean;
-  /** Where OTPs are sent; the default only logs that one was sent. */
-  sms?: SmsSender;
+  /** Where SMS are sent (tests); the default is SMS_PROVIDER's. */
+  sms?: SmsProvider;
   /** Requests per minute on rate-limited routes (default RATE_LIMIT_MAX, 30). */
   rateLimitMax?: number;
   /** Serve the API reference pages at /docs (default true). */
@@ -65,7 +65,7 @@ export interface PortalPluginOptions {
   clock: Clock;
   validateResponses: boolean;
   rateLimitMax: number;
-  sms?: SmsSender;
+  sms?: SmsProvider;
   services?: BuildAppOptions["services"];
   /** Serve the API reference at /docs. */
   docs: boolean;
@@ -82,7 +82,7 @@ export const portal = fp<PortalPluginOptions>(
     app.decorate("db", opts.db);
     app.decorate("contractOperations", new Map());
     app.decorate("contractDocuments", new Map());
-    const metrics = new Metrics(opts.db, () => opts.clock.now());
+    const metrics = new Metrics(opts.db, () => opts.clock.now(), opts.env.queue.schema);
     app.decorate("metrics", metrics);
     app.decorate(
       "services",
@@ -101,11 +101,17 @@ export const portal = fp<PortalPluginOptions>(
     app.addHook("onClose", async () => retention.stop());
     // The queue (pg-boss's own schema and migrations) before the first request; the delivery
     // workers here unless QUEUE_WORKER=false (then `pnpm worker` runs them).
-    const { queue, fulfilment } = app.services;
+    const { queue, fulfilment, sms } = app.services;
     await queue.start();
     await fulfilment.prepare();
-    if (opts.env.queue.worker) app.addHook("onReady", async () => fulfilment.startWorkers());
+    await sms.prepare();
+    if (opts.env.queue.worker)
+      app.addHook("onReady", async () => {
+        await fulfilment.startWorkers();
+        await sms.startWorkers();
+      });
     app.addHook("onClose", async () => {
+      await sms.stopWorkers();
       await fulfilment.stopWorkers();
       await queue.stop(opts.env.timeouts.shutdownMs);
     });

@@ -8,6 +8,9 @@
 //   exits 0 when that is 0, else 3)
 //   pnpm --filter @portal/services ops redeliver <orderNumber>
 //   (puts a dead-lettered order back into delivery)
+//   pnpm --filter @portal/services ops sms-dead
+//   (the SMS given up: kind, language, masked number, attempts, last error; never a code or a
+//   link; exits 0 when there is none, else 3)
 //   pnpm --filter @portal/services ops order-status <orderNumber> <status>
 //   (issue 24: records a step of the order's timeline: verified, installationBooked,
 //   technicianOnTheWay, installed or cancelled; forward only, a repeat changes nothing)
@@ -26,13 +29,14 @@ import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { openDatabase } from "./db/database.js";
+import { openDatabase, type Database } from "./db/database.js";
 import { migrate } from "./db/migrate.js";
 import { systemClock } from "./lib/clock.js";
-import { loadEnv } from "./lib/env.js";
+import { loadEnv, type Env } from "./lib/env.js";
 import { slotsCommand, SLOTS_USAGE } from "./ops-slots.js";
 import { createFulfilment, documentKeyring, fileStorage } from "./services/index.js";
 import { reconcileCounts, unacknowledged } from "./repositories/fulfilment.js";
+import { deadLetters } from "./repositories/sms.js";
 import { erasePerson, exportPerson, resealDocuments, type Subject } from "./services/privacy.js";
 import { TokenService } from "./services/tokens.js";
 import { TrackingService, type OrderStatus } from "./services/tracking.js";
@@ -41,11 +45,25 @@ const USAGE = `usage: ops export|erase (--phone <number> | --mykad <number>) [--
        ops reseal
        ops reconcile
        ops redeliver <orderNumber>
+       ops sms-dead
        ops order-status <orderNumber> <verified|installationBooked|technicianOnTheWay|installed|cancelled>
 ${SLOTS_USAGE}`;
 
+/**
+ * Where the queue commands run: the environment's database and settings, or (tests) an open
+ * database and settings over the environment's.
+ */
+export interface OpsTarget {
+  db?: Database;
+  env?: Partial<Env>;
+}
+
 /** Runs one command; resolves with the process exit code. */
-export async function runOps(argv: string[], out: (text: string) => void): Promise<number> {
+export async function runOps(
+  argv: string[],
+  out: (text: string) => void,
+  target: OpsTarget = {},
+): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -68,7 +86,8 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
   });
   const command = positionals[0];
   if (command === "order-status") return orderStatus(positionals.slice(1), out);
-  if (command === "reconcile" || command === "redeliver") return fulfilmentOps(positionals, out);
+  if (command === "reconcile" || command === "redeliver" || command === "sms-dead")
+    return queueOps(positionals, out, target);
   if (command === "slots" || command === "holidays") {
     const env = loadEnv();
     const db = await openOpsDatabase(env);
@@ -99,6 +118,7 @@ export async function runOps(argv: string[], out: (text: string) => void): Promi
       storage: await fileStorage(env),
       keys: await documentKeyring(env),
       clock: systemClock,
+      queueSchema: env.queue.schema,
     };
     if (command === "reseal") {
       const done = await resealDocuments(deps, join(env.dataDir, "uploads", ".partial"));
@@ -151,17 +171,38 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
   }
 }
 
-/** `reconcile` and `redeliver` (README "Fulfilment and SMS queue"). */
-async function fulfilmentOps(positionals: string[], out: (text: string) => void): Promise<number> {
+/** `reconcile`, `redeliver` and `sms-dead` (README "Fulfilment and SMS queue"). */
+async function queueOps(
+  positionals: string[],
+  out: (text: string) => void,
+  target: OpsTarget,
+): Promise<number> {
   const [command, orderNumber] = positionals;
   if (command === "redeliver" && !orderNumber) {
     out(USAGE);
     return 2;
   }
-  const env = loadEnv();
-  const db = await openOpsDatabase(env);
+  const env = { ...loadEnv(), ...target.env };
+  const db = target.db ?? (await openOpsDatabase(env));
   try {
     await migrate(db);
+    if (command === "sms-dead") {
+      const rows = await deadLetters(db);
+      for (const r of rows)
+        out(
+          [
+            new Date(r.dead_lettered_at).toISOString(),
+            r.kind,
+            r.language,
+            r.phone_masked,
+            `attempts=${r.attempts}`,
+            `queued=${new Date(r.queued_at).toISOString()}`,
+            `last_error=${JSON.stringify(r.last_error)}`,
+          ].join(" "),
+        );
+      out(`dead-lettered SMS ${rows.length}`);
+      return rows.length === 0 ? 0 : 3;
+    }
     if (command === "reconcile") {
       const { accepted, acknowledged } = await reconcileCounts(db);
       const missing = await unacknowledged(db);
@@ -186,7 +227,7 @@ async function fulfilmentOps(positionals: string[], out: (text: string) => void)
       env: { ...env, queue: { ...env.queue, worker: false } },
       db,
       clock: systemClock,
-      log: { warn: () => undefined },
+      log: { warn: () => undefined, info: () => undefined },
     });
     await queue.start();
     try {
@@ -198,7 +239,7 @@ async function fulfilmentOps(positionals: string[], out: (text: string) => void)
       await queue.stop();
     }
   } finally {
-    await db.close();
+    if (!target.db) await db.close();
   }
 }
 

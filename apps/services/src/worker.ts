@@ -1,7 +1,8 @@
 // The delivery worker on its own (`pnpm --filter @portal/services worker`): the services run
 // with QUEUE_WORKER=false and this process delivers the queued orders. Same settings as the
 // services (DATABASE_URL or PGlite in DATA_DIR, which one process holds at a time: on PGlite the
-// worker normally runs inside the services process instead), same FULFILMENT_* variables.
+// worker normally runs inside the services process instead), same FULFILMENT_* and SMS_*
+// variables: it delivers the orders and sends the SMS.
 // SIGTERM/SIGINT: the deliveries in hand finish, then it exits 0.
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,8 +26,9 @@ export async function startWorker(log: (line: Record<string, unknown>) => void) 
   const logger = {
     warn: (obj: Record<string, unknown>, msg: string) =>
       log({ level: "warn", msg, ...obj, err: (obj.err as Error | undefined)?.message }),
+    info: (obj: Record<string, unknown>, msg: string) => log({ level: "info", msg, ...obj }),
   };
-  const { queue, fulfilment } = createFulfilment({
+  const { queue, fulfilment, sms } = createFulfilment({
     env: { ...env, queue: { ...env.queue, worker: true } },
     db,
     clock: systemClock,
@@ -34,8 +36,16 @@ export async function startWorker(log: (line: Record<string, unknown>) => void) 
   });
   await queue.start();
   await fulfilment.startWorkers();
-  log({ level: "info", msg: "worker started", target: fulfilment.target.name, pid: process.pid });
+  await sms.startWorkers();
+  log({
+    level: "info",
+    msg: "worker started",
+    target: fulfilment.target.name,
+    sms: sms.provider.name,
+    pid: process.pid,
+  });
   return async () => {
+    await sms.stopWorkers();
     await fulfilment.stopWorkers();
     await queue.stop(env.timeouts.shutdownMs);
     await db.close();

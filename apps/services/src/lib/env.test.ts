@@ -5,6 +5,7 @@ import { startedClock } from "./clock.js";
 import { packageRoot } from "./paths.js";
 import {
   assertProductionFulfilment,
+  assertProductionSms,
   DEFAULT_LIMITS,
   DEFAULT_TIMEOUTS,
   ENV_VARIABLES,
@@ -200,7 +201,12 @@ describe("FULFILMENT_URL and FULFILMENT_SECRET (issue 24)", () => {
 
 describe("SMS_PROVIDER (issue 24)", () => {
   it("is the stand-in by default; twilio-compatible needs its URL, account, token and sender", () => {
-    expect(loadEnv({}).sms).toEqual({ provider: "standin" });
+    expect(loadEnv({}).sms).toEqual({
+      provider: "standin",
+      timeoutMs: 10_000,
+      retryDelaySeconds: 5,
+      retryLimit: 8,
+    });
     expect(() => loadEnv({ SMS_PROVIDER: "twilio-compatible" })).toThrow(
       "Invalid environment: SMS_PROVIDER=twilio-compatible needs SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM",
     );
@@ -221,6 +227,30 @@ describe("SMS_PROVIDER (issue 24)", () => {
       accountSid: "AC1",
       authToken: "t",
       from: "SURIA",
+      timeoutMs: 10_000,
+      retryDelaySeconds: 5,
+      retryLimit: 8,
     });
+    expect(
+      loadEnv({ SMS_RETRY_LIMIT: "2", SMS_RETRY_DELAY_SECONDS: "1", SMS_TIMEOUT_MS: "500" }).sms,
+    ).toEqual({ provider: "standin", timeoutMs: 500, retryDelaySeconds: 1, retryLimit: 2 });
+    expect(() => loadEnv({ SMS_RETRY_LIMIT: "-1" })).toThrow(
+      'Invalid environment: SMS_RETRY_LIMIT must be a whole number from 0 to 100, got "-1"',
+    );
+  });
+
+  it("refuses production with the stand-in, which never sends", () => {
+    const env = loadEnv({});
+    expect(() => assertProductionSms({ ...env, portalEnv: "production" })).toThrow(
+      "Refusing to start in production without an SMS provider: set SMS_PROVIDER=twilio-compatible with SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM (the development stand-in only records messages, never sends them)",
+    );
+    expect(() =>
+      assertProductionSms({
+        ...env,
+        portalEnv: "production",
+        sms: { ...env.sms, provider: "twilio-compatible" },
+      }),
+    ).not.toThrow();
+    expect(() => assertProductionSms(env)).not.toThrow();
   });
 });

@@ -127,19 +127,29 @@ export interface Env {
   fulfilment: FulfilmentEnv;
   /** How long an Idempotency-Key's first answer is kept for replays (seconds). */
   idempotencyKeySeconds: number;
-  /** Where one-time codes are sent (SMS_*): the logging stand-in or a Twilio-compatible API. */
-  sms: {
-    provider: "standin" | "twilio-compatible";
-    url?: string;
-    accountSid?: string;
-    authToken?: string;
-    from?: string;
-  };
+  /** Where every SMS goes (SMS_*) and the sms queue's retry policy (README "Fulfilment and SMS queue"). */
+  sms: SmsEnv;
   /**
    * Outside production only: the clock starts at this instant and runs from there (demos and
    * browser tests of dated content, such as campaign prices). Unset: the wall clock.
    */
   clockStart?: Date;
+}
+
+/** The SMS provider and the retry policy of the sms queue (SMS_*). */
+export interface SmsEnv {
+  /** `standin` (development only: records each message) or `twilio-compatible`. */
+  provider: "standin" | "twilio-compatible";
+  url?: string;
+  accountSid?: string;
+  authToken?: string;
+  from?: string;
+  /** One send's HTTP timeout. */
+  timeoutMs: number;
+  /** Seconds before the first retry; doubled each time (pg-boss: x1 to x2 jitter). */
+  retryDelaySeconds: number;
+  /** Retries before a message is dead-lettered. */
+  retryLimit: number;
 }
 
 /** Development defaults of the secrets: the services refuse to start with them in production. */
@@ -167,6 +177,17 @@ export function assertProductionFulfilment(env: Env): void {
   if (env.fulfilment.secret === DEV_FULFILMENT_SECRET || env.fulfilment.secret.length < 32)
     throw new Error(
       "Refusing to start in production: set FULFILMENT_SECRET to a real secret of at least 32 characters",
+    );
+}
+
+/**
+ * Refuses production with the development SMS stand-in, which only records messages: a visitor
+ * would never receive a code. Checked when the services are made, like the fulfilment endpoint.
+ */
+export function assertProductionSms(env: Env): void {
+  if (env.portalEnv === "production" && env.sms.provider === "standin")
+    throw new Error(
+      "Refusing to start in production without an SMS provider: set SMS_PROVIDER=twilio-compatible with SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM (the development stand-in only records messages, never sends them)",
     );
 }
 
@@ -363,6 +384,9 @@ export const ENV_SCHEMA = v.object({
   SMS_ACCOUNT_SID: optionalText,
   SMS_AUTH_TOKEN: optionalText,
   SMS_FROM: optionalText,
+  SMS_TIMEOUT_MS: ms(10_000),
+  SMS_RETRY_DELAY_SECONDS: int(5, 1, 86_400),
+  SMS_RETRY_LIMIT: int(8, 0, 100),
   CLOCK_START: v.pipe(
     v.optional(v.string(), ""),
     v.check((s) => s === "" || !Number.isNaN(Date.parse(s)), "must be an ISO date-time"),
@@ -467,6 +491,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       accountSid: e.SMS_ACCOUNT_SID,
       authToken: e.SMS_AUTH_TOKEN,
       from: e.SMS_FROM,
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      retryDelaySeconds: e.SMS_RETRY_DELAY_SECONDS,
+      retryLimit: e.SMS_RETRY_LIMIT,
     },
     ...(e.CLOCK_START ? { clockStart: e.CLOCK_START } : {}),
   };

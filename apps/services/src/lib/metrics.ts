@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../db/database.js";
 import { backlog as outboxBacklog } from "../repositories/fulfilment.js";
+import { smsBacklog } from "../repositories/sms.js";
 
 /** Why an OTP send was refused (the `reason` label; each is a stable error code too). */
 export type OtpRefusal =
@@ -63,7 +64,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(db?: Database, now: () => Date = () => new Date()) {
+  readonly smsMessages = new Counter({
+    name: "sms_messages_total",
+    help: "SMS handled by the workers, by kind (otp, tracking, reminder, coverage, invalid) and outcome (sent, retry, deadLettered, dropped)",
+    labelNames: ["kind", "outcome"] as const,
+    registers: [this.registry],
+  });
+
+  constructor(db?: Database, now: () => Date = () => new Date(), queueSchema = "pgboss") {
     collectDefaultMetrics({ register: this.registry });
     if (db) {
       new Gauge({
@@ -112,6 +120,46 @@ export class Metrics {
         registers: [this.registry],
         async collect() {
           const b = await read().catch(() => undefined);
+          if (b) this.set(b.oldestSeconds);
+        },
+      });
+      // The sms queue: pg-boss's job table and the dead letters, read when scraped like the outbox.
+      let sms:
+        | Promise<{
+            pending: number;
+            scheduled: number;
+            deadLettered: number;
+            oldestSeconds: number;
+          }>
+        | undefined;
+      const readSms = () => {
+        if (!sms) {
+          unobserved++;
+          sms = smsBacklog(db, queueSchema).finally(() =>
+            setTimeout(() => (sms = undefined), 500).unref(),
+          );
+        }
+        return sms;
+      };
+      new Gauge({
+        name: "sms_queue_depth",
+        help: "SMS not sent yet, by state (pending: due; scheduled: reminders not due yet; deadLettered: given up)",
+        labelNames: ["state"] as const,
+        registers: [this.registry],
+        async collect() {
+          const b = await readSms().catch(() => undefined);
+          if (!b) return;
+          this.set({ state: "pending" }, b.pending);
+          this.set({ state: "scheduled" }, b.scheduled);
+          this.set({ state: "deadLettered" }, b.deadLettered);
+        },
+      });
+      new Gauge({
+        name: "sms_oldest_unsent_age_seconds",
+        help: "Age of the oldest due SMS not sent yet (0 when none waits)",
+        registers: [this.registry],
+        async collect() {
+          const b = await readSms().catch(() => undefined);
           if (b) this.set(b.oldestSeconds);
         },
       });

@@ -16,8 +16,10 @@ let ctx: TestContext;
 let prod: TestContext;
 beforeAll(async () => {
   db = await openTestDatabase();
-  ctx = await buildTestApp(db);
+  // SMS go through the queue: ctx's workers send every app's codes (one queue, one clock).
+  ctx = await buildTestApp(db, { smsWorkers: true });
   prod = await buildTestApp(db, {
+    clock: ctx.clock,
     env: {
       portalEnv: "production",
       tokenSecret: "p".repeat(40),
@@ -52,7 +54,7 @@ describe("generate-otp", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.response).toMatchObject({ expiresIn: 600, resendAfter: 180 });
-    const otp = ctx.sms.sent.get(intl(phone))!;
+    const otp = await ctx.sms.otpFor(intl(phone));
     expect(otp).toMatch(/^\d{6}$/);
     expect(JSON.stringify(res.body)).not.toContain(otp);
     const row = (
@@ -183,14 +185,14 @@ describe("verify-otp", () => {
 
   it("verifies the real OTP sent by SMS", async () => {
     const { token, phone, code } = await start(ctx.app, false);
-    const otp = ctx.sms.sent.get(intl(phone))!;
+    const otp = await ctx.sms.otpFor(intl(phone));
     expect((await verify(token, phone, code, otp)).body.response.verified).toBe(true);
   });
 
   it("ignores the mock flag in production", async () => {
     const { token, phone, code } = await start(prod.app, true);
     const res = await verify(token, phone, code, "123456", prod.app);
-    const otp = prod.sms.sent.get(intl(phone));
+    const otp = await prod.sms.otpFor(intl(phone));
     expect(otp).toMatch(/^\d{6}$/);
     if (otp !== "123456") expect(res.body.response.verified).toBe(false);
   });
@@ -206,6 +208,7 @@ describe("logs", () => {
       },
     });
     const logged = await buildTestApp(db, {
+      clock: ctx.clock,
       logger: { ...(loggerOptions("info") as object), stream } as never,
     });
     try {
@@ -217,7 +220,7 @@ describe("logs", () => {
         token,
         payload: { phoneNumber: phone, mock: false },
       });
-      const otp = logged.sms.sent.get(intl(phone))!;
+      const otp = await logged.sms.otpFor(intl(phone));
       const mockPhone = nextPhone();
       await call(logged.app, {
         method: "POST",

@@ -66,7 +66,7 @@ interface LeadUpdateBody {
 
 /** The shop service: leads, OTP, consent, documents, order, purchase, register-interest. */
 export function shopOperations(app: FastifyInstance): OperationTable {
-  const { tokens, leads, otp, signer, storage, locks, fulfilment } = app.services;
+  const { tokens, leads, otp, signer, storage, locks, fulfilment, sms } = app.services;
   const db = app.db;
   const now = () => app.clock.now();
 
@@ -310,6 +310,7 @@ export function shopOperations(app: FastifyInstance): OperationTable {
         const at = now();
         const answer = await db.transaction((tx) => purchase(app.services, tx, leadId, at));
         fulfilment.nudge();
+        sms.nudge();
         return { response: answer };
       },
     },
@@ -383,9 +384,9 @@ export function shopOperations(app: FastifyInstance): OperationTable {
       async handler(request) {
         const leadId = await leadOf(request);
         const body = parseWith(generateOtpBodySchema, request.body);
-        await leads.getDraft(leadId);
+        const { language } = await leads.getDraft(leadId);
         return {
-          response: await otp.generate(leadId, body.phoneNumber, body.mock, request.ip),
+          response: await otp.generate(leadId, body.phoneNumber, body.mock, request.ip, language),
         };
       },
     },

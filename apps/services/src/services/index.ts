@@ -8,14 +8,14 @@ import type { Env } from "../lib/env.js";
 import type { Metrics } from "../lib/metrics.js";
 import { contentCatalog, type PlanCatalog } from "./catalog.js";
 import { LeadService } from "./leads.js";
-import { loggingSmsSender, OtpService, type SmsSender } from "./otp.js";
+import { OtpService } from "./otp.js";
 import { DocumentKeyring, developmentKey } from "../lib/document-keys.js";
 import { localStorage, s3Storage, tightenFolder, type FileStorage } from "./storage.js";
 import { RetentionService } from "./retention.js";
 import { HandoffService } from "./handoff.js";
 import { TokenService } from "./tokens.js";
 import { TrackingService } from "./tracking.js";
-import { assertProductionFulfilment } from "../lib/env.js";
+import { assertProductionFulfilment, assertProductionSms } from "../lib/env.js";
 import {
   FulfilmentService,
   HttpFulfilment,
@@ -23,7 +23,8 @@ import {
   type FulfilmentTarget,
 } from "./fulfilment.js";
 import { JobQueue } from "./queue.js";
-import { TwilioCompatibleSms } from "./sms.js";
+import { StandinSms, TwilioCompatibleSms, type SmsProvider } from "./sms.js";
+import { SmsService } from "./sms-queue.js";
 import { UploadSigner } from "./upload-signer.js";
 
 /** The shared services every route module reaches through `app.services`. */
@@ -51,18 +52,29 @@ export interface Services {
   queue: JobQueue;
   /** Orders to the provider's fulfilment system through the queue. */
   fulfilment: FulfilmentService;
+  /** Every SMS (codes, tracking links, reminders, coverage news) through the queue. */
+  sms: SmsService;
 }
 
-/** SMS_PROVIDER: a Twilio-compatible HTTP API, or the stand-in that logs that a code went out. */
-export function smsSender(env: Env, log: FastifyBaseLogger): SmsSender {
+/**
+ * SMS_PROVIDER: a Twilio-compatible HTTP API, or outside production the stand-in that records
+ * each message in sms_standin_messages (production refuses to start with it).
+ */
+export function smsProvider(
+  env: Env,
+  db: Database,
+  log: Pick<FastifyBaseLogger, "info">,
+): SmsProvider {
+  assertProductionSms(env);
   const s = env.sms;
-  if (s.provider !== "twilio-compatible") return loggingSmsSender(log);
+  if (s.provider !== "twilio-compatible")
+    return new StandinSms(db, (obj, msg) => log.info(obj, msg));
   return new TwilioCompatibleSms({
     baseUrl: s.url!,
     accountSid: s.accountSid!,
     authToken: s.authToken!,
     from: s.from!,
-    timeoutMs: 10_000,
+    timeoutMs: s.timeoutMs,
   });
 }
 
@@ -75,14 +87,19 @@ export function fulfilmentTarget(env: Env, db: Database, clock: Clock): Fulfilme
     : new StandinFulfilment(db);
 }
 
-/** The queue and the fulfilment service over it (the services, the worker and the ops command). */
+/**
+ * The queue and the services over it, fulfilment and SMS (the services, the worker and the ops
+ * command). `sms` replaces the provider of SMS_PROVIDER (tests); production still refuses the
+ * stand-in's settings.
+ */
 export function createFulfilment(deps: {
   env: Env;
   db: Database;
   clock: Clock;
-  log: Pick<FastifyBaseLogger, "warn">;
+  log: Pick<FastifyBaseLogger, "warn" | "info">;
   metrics?: Metrics;
-}): { queue: JobQueue; fulfilment: FulfilmentService } {
+  sms?: SmsProvider;
+}): { queue: JobQueue; fulfilment: FulfilmentService; sms: SmsService } {
   const { env, db, clock, log, metrics } = deps;
   const queue = new JobQueue(
     db,
@@ -98,7 +115,23 @@ export function createFulfilment(deps: {
     (outcome) => metrics?.deliveries.inc({ outcome }),
     (err, orderNumber) => log.warn({ err, orderNumber }, "fulfilment delivery failed"),
   );
-  return { queue, fulfilment };
+  const provider = smsProvider(env, db, log);
+  const sms = new SmsService(
+    db,
+    queue,
+    deps.sms ?? provider,
+    clock,
+    {
+      retryDelaySeconds: env.sms.retryDelaySeconds,
+      retryLimit: env.sms.retryLimit,
+      expireSeconds: 60,
+      batchSize: 10,
+      concurrency: 1,
+    },
+    (kind, outcome) => metrics?.smsMessages.inc({ kind, outcome }),
+    (err, kind) => log.warn({ err, kind }, "SMS send failed"),
+  );
+  return { queue, fulfilment, sms };
 }
 
 /** The document keys: DOCUMENT_KEYS, or outside production the data folder's generated key. */
@@ -123,7 +156,7 @@ export async function createServices(deps: {
   db: Database;
   clock: Clock;
   log: FastifyBaseLogger;
-  sms?: SmsSender;
+  sms?: SmsProvider;
   metrics: Metrics;
 }): Promise<Services> {
   const { env, db, clock, log, metrics } = deps;
@@ -131,10 +164,18 @@ export async function createServices(deps: {
   const storage = await fileStorage(env);
   const locks = new KeyLocks(db, { waitMs: env.dbQueryTimeoutMs });
   const tokens = new TokenService(env.tokenSecret, clock);
-  const { queue, fulfilment } = createFulfilment({ env, db, clock, log, metrics });
+  const { queue, fulfilment, sms } = createFulfilment({
+    env,
+    db,
+    clock,
+    log,
+    metrics,
+    ...(deps.sms ? { sms: deps.sms } : {}),
+  });
   return {
     queue,
     fulfilment,
+    sms,
     locks,
     tokens,
     leads: new LeadService(db, clock),
@@ -144,7 +185,7 @@ export async function createServices(deps: {
       clock,
       env.otpSecret,
       env.portalEnv !== "production",
-      deps.sms ?? smsSender(env, log),
+      sms,
       log,
       env.limits,
       {

@@ -4,9 +4,10 @@ import { HttpError } from "../lib/errors.js";
 import * as orders from "../repositories/orders.js";
 import { planFits, topSpeed, type Plan } from "./catalog.js";
 import type { FulfilmentService } from "./fulfilment.js";
+import { reminderTime, type SmsService } from "./sms-queue.js";
 import { confirmHold } from "./installation.js";
 import type { TokenService } from "./tokens.js";
-import { trackingOf } from "./tracking.js";
+import { trackingOf, type TrackingService } from "./tracking.js";
 import {
   hasOrder,
   type AddressRow,
@@ -76,11 +77,18 @@ async function assertComplete(
  * The purchase, in the caller's transaction, as one sequence: lock the lead (concurrent
  * purchases of one lead queue here and the later ones answer the same order), check it is
  * complete, book the held installation slot (409 order.slot.taken), number the order, submit the
- * lead, count the referral, and write the order's outbox record and delivery job. Everything
- * commits together or not at all.
+ * lead, count the referral, write the order's outbox record and delivery job, and queue the
+ * SMS with the tracking link and, with a booked slot, the reminder at 18:00 Malaysian time the
+ * day before (not when that time has passed). Everything commits together or not at all.
  */
 export async function purchase(
-  deps: { leads: LeadService; fulfilment: FulfilmentService; tokens: TokenService },
+  deps: {
+    leads: LeadService;
+    fulfilment: FulfilmentService;
+    tokens: TokenService;
+    tracking: TrackingService;
+    sms: SmsService;
+  },
   tx: Queryable,
   leadId: string,
   at: Date,
@@ -88,12 +96,48 @@ export async function purchase(
   const lead = await deps.leads.get(leadId, tx, true);
   if (lead.status === "submitted") return submitted(lead, deps.tokens);
   const { order_data: order } = await assertComplete(deps.leads, tx, lead);
-  await confirmHold(tx, leadId, at);
+  const booked = await confirmHold(tx, leadId, at);
   const day = malaysianDate(at);
   const orderNumber = orderNumberOf(lead.product, day, await orders.nextOrderSerial(tx, day));
   const updated = await orders.markSubmitted(tx, leadId, orderNumber, at);
   if (order.referralCode && lead.phone_number)
     await orders.recordReferral(tx, order.referralCode, lead.phone_number, at);
   await deps.fulfilment.enqueue(tx, { orderNumber, leadId, at });
+  await queueOrderSms(deps, tx, updated, booked, at);
   return submitted(updated, deps.tokens);
+}
+
+/**
+ * The SMS of a new order, in the purchase's transaction: the tracking link at once, and with a
+ * booked slot the reminder at 18:00 Malaysian time the day before (none when that has passed).
+ */
+async function queueOrderSms(
+  deps: { tracking: TrackingService; sms: SmsService },
+  tx: Queryable,
+  order: LeadRow,
+  booked: { date: string; slot: "morning" | "afternoon" } | undefined,
+  at: Date,
+): Promise<void> {
+  const orderNumber = order.order_number!;
+  const base = { phoneNumber: order.phone_number!, language: order.language };
+  const link = deps.tracking.linkFor(order);
+  await deps.sms.enqueue(tx, { kind: "tracking", ...base, params: { orderNumber, link } });
+  if (!booked) return;
+  const sendAt = reminderTime(booked.date);
+  if (sendAt.getTime() <= at.getTime()) return;
+  await deps.sms.enqueue(
+    tx,
+    {
+      kind: "reminder",
+      ...base,
+      params: {
+        orderNumber,
+        date: booked.date,
+        slot: booked.slot,
+        link,
+        sendAt: sendAt.toISOString(),
+      },
+    },
+    { startAfter: sendAt },
+  );
 }

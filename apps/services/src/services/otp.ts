@@ -7,11 +7,11 @@ import { HttpError } from "../lib/errors.js";
 import type { AbuseLimits } from "../lib/env.js";
 import { maskPhone } from "../lib/logger.js";
 import type { OtpRefusal } from "../lib/metrics.js";
+import type { SmsLanguage } from "./sms.js";
+import type { SmsService } from "./sms-queue.js";
 
-/** Sends an OTP by SMS. The default sender only logs that a code went out (never the code). */
-export interface SmsSender {
-  send(phoneNumber: string, otp: string): Promise<void>;
-}
+/** Where a code's SMS goes: a job of the sms queue, in the code's transaction (SmsService). */
+export type OtpSms = Pick<SmsService, "enqueue" | "nudge">;
 
 /** OTP rules (SPEC sections 3 and 9; shop.yaml). The abuse limits are in the environment. */
 export const OTP_RULES = {
@@ -101,7 +101,7 @@ export class OtpService {
     private readonly clock: Clock,
     private readonly secret: string,
     private readonly allowMock: boolean,
-    private readonly sms: SmsSender,
+    private readonly sms: OtpSms,
     private readonly log: FastifyBaseLogger,
     private readonly limits: OtpLimits,
     private readonly events: OtpEvents,
@@ -140,8 +140,17 @@ export class OtpService {
     );
   }
 
-  /** Generates and sends an OTP for the lead and phone; answers the reference code. */
-  async generate(leadId: string, phoneNumber: string, mock: boolean, clientAddress = "unknown") {
+  /**
+   * Generates an OTP for the lead and phone and queues its SMS in the lead's language (in the
+   * same transaction as the code, then the workers are woken); answers the reference code.
+   */
+  async generate(
+    leadId: string,
+    phoneNumber: string,
+    mock: boolean,
+    clientAddress = "unknown",
+    language: SmsLanguage = "bm",
+  ) {
     const now = this.clock.now();
     const t = now.getTime();
     const useMock = mock && this.allowMock;
@@ -212,8 +221,17 @@ export class OtpService {
           !useMock,
         ],
       );
-      // Last, so the budget's row stays locked only until the commit that follows.
-      if (!useMock) await this.#spendSms(tx, t);
+      if (!useMock) {
+        const expiresAt = new Date(t + OTP_RULES.validitySeconds * 1000).toISOString();
+        await this.sms.enqueue(tx, {
+          kind: "otp",
+          phoneNumber,
+          language,
+          params: { otp, expiresAt },
+        });
+        // Last, so the budget's row stays locked only until the commit that follows.
+        await this.#spendSms(tx, t);
+      }
     });
     if (useMock) {
       this.events.sent("mock");
@@ -222,7 +240,8 @@ export class OtpService {
         "mock OTP issued (non-production)",
       );
     } else {
-      await this.sms.send(phoneNumber, otp);
+      // Committed: the visitor is waiting for it, so the workers go now rather than at their poll.
+      this.sms.nudge();
       this.events.sent("sms");
     }
     return { code, expiresIn: OTP_RULES.validitySeconds, resendAfter: OTP_RULES.resendGapSeconds };
@@ -275,13 +294,4 @@ export class OtpService {
       return { verified: true, attemptsLeft: OTP_RULES.maxWrongAttempts - row.attempts };
     });
   }
-}
-
-/** The default SMS sender: logs a masked phone number, never the code. */
-export function loggingSmsSender(log: FastifyBaseLogger): SmsSender {
-  return {
-    async send(phoneNumber) {
-      log.info({ phone: maskPhone(phoneNumber) }, "OTP sent (no SMS gateway configured)");
-    },
-  };
 }

@@ -25,6 +25,8 @@ export interface PrivacyDeps {
   storage: FileStorage;
   keys: DocumentKeyring;
   clock: Clock;
+  /** The job queue's schema (QUEUE_SCHEMA): an erasure removes the person's SMS jobs there. */
+  queueSchema?: string;
 }
 
 /** A subject in the stored form (E.164 phone, 12-digit MyKad); throws on an unusable value. */
@@ -230,13 +232,23 @@ export async function exportPerson(
  * Erases one person: drafts with everything they hold are deleted; a submitted lead keeps its
  * order number, product, order and dates, and loses its personal fields, documents and codes;
  * register-interest and contact-us records are deleted; a referral keeps its status without the
- * phone number; identity-check counters of the MyKad are deleted. Recorded in
- * `privacy_requests` with the counts only.
+ * phone number; identity-check counters of the MyKad are deleted; the SMS jobs of the person's
+ * numbers (queued, scheduled or kept after sending) are deleted. Recorded in `privacy_requests`
+ * with the counts only.
  */
 export async function erasePerson(deps: PrivacyDeps, given: Subject, request: PrivacyRequest = {}) {
   const subject = normaliseSubject(given);
   const { db, storage } = deps;
   const ids = await leadIds(db, subject);
+  const phones = new Set("phone" in subject ? [subject.phone] : []);
+  if (ids.length > 0)
+    for (const r of (
+      await db.query<{ phone_number: string }>(
+        "select phone_number from leads where id = any($1::uuid[]) and phone_number is not null",
+        [ids],
+      )
+    ).rows)
+      phones.add(r.phone_number);
   const statuses = ids.length
     ? (
         await db.query<{ id: string; status: string }>(
@@ -302,8 +314,29 @@ export async function erasePerson(deps: PrivacyDeps, given: Subject, request: Pr
       });
     }
   });
+  if (deps.queueSchema)
+    Object.assign(counts, { smsJobs: await deleteSmsJobs(db, deps.queueSchema, [...phones]) });
   const auditId = await audit(deps, "erase", subject, request, counts);
   return { auditId, counts };
+}
+
+/** Deletes the SMS jobs (pg-boss's job and archive tables) of these numbers; answers how many. */
+async function deleteSmsJobs(db: Database, schema: string, phones: string[]): Promise<number> {
+  if (phones.length === 0) return 0;
+  let n = 0;
+  for (const table of ["job", "archive"]) {
+    const { rows } = await db.query<{ t: string | null }>("select to_regclass($1)::text as t", [
+      `${schema}.${table}`,
+    ]);
+    if (!rows[0]?.t) continue;
+    n += (
+      await db.query(
+        `delete from ${schema}.${table} where name = 'sms' and data->>'phoneNumber' = any($1::text[]) returning id`,
+        [phones],
+      )
+    ).rows.length;
+  }
+  return n;
 }
 
 /**

@@ -66,8 +66,13 @@ export class JobQueue {
   }
 
   /** Sends a job inside the caller's transaction: it exists exactly when the transaction commits. */
-  async sendIn(tx: Queryable, name: string, data: object): Promise<void> {
-    await this.boss.send(name, data, { db: bossDb(tx) });
+  async sendIn(
+    tx: Queryable,
+    name: string,
+    data: object,
+    options: Pick<PgBoss.SendOptions, "startAfter"> = {},
+  ): Promise<void> {
+    await this.boss.send(name, data, { ...options, db: bossDb(tx) });
   }
 
   /** Sends a job on its own. */

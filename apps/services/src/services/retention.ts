@@ -23,6 +23,10 @@ export const RETENTION_DAYS = {
   interests: 365,
   /** Contact-us submissions, after submission. */
   contactUs: 365,
+  /** What the development SMS stand-in recorded (codes and numbers), after sending. */
+  smsStandinMessages: 1,
+  /** Dead-lettered SMS (masked numbers, no codes), after they were given up. */
+  smsDeadLetters: 30,
 } as const;
 
 /** What one run removed. */
@@ -170,6 +174,13 @@ export class RetentionService {
       "id",
       ago(RETENTION_DAYS.contactUs),
     );
+    // The SMS records of issue 24: the stand-in's (development) and the dead letters.
+    await this.db.query("delete from sms_standin_messages where sent_at < $1", [
+      ago(RETENTION_DAYS.smsStandinMessages),
+    ]);
+    await this.db.query("delete from sms_dead_letters where dead_lettered_at < $1", [
+      ago(RETENTION_DAYS.smsDeadLetters),
+    ]);
     // Expired "continue on your phone" codes (issue 24): their saved journey goes with them.
     await this.db.query("delete from lead_handoffs where expires_at <= $1", [
       new Date(now).toISOString(),

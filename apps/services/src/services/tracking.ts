@@ -114,6 +114,15 @@ export class TrackingService {
     return lead ? `${this.webUrl}${trackingPath(trackingToken(this.tokens, lead))}` : undefined;
   }
 
+  /**
+   * The absolute tracking link of a submitted lead, in its language (`?language=en` for
+   * English): the link the purchase's SMS carries.
+   */
+  linkFor(lead: Pick<LeadRow, "order_number" | "submitted_at" | "language">): string {
+    const path = trackingPath(trackingToken(this.tokens, lead));
+    return `${this.webUrl}${path}${lead.language === "en" ? "?language=en" : ""}`;
+  }
+
   /** The order number of a valid tracking token; a bad or expired one is a 404 saying nothing. */
   async #orderNumberOf(token: string): Promise<string> {
     const orderNumber = this.tokens.verifyCompact("tracking", token);

@@ -15,11 +15,13 @@ export interface Receipt {
 /**
  * The provider's fulfilment endpoint in a test: a real HTTP server that checks each delivery's
  * HMAC signature and records it. `down()` stops listening (connection refused, as a provider
- * outage), `up()` listens again on the same port; `holdMs` keeps each answer back that long.
+ * outage), `up()` listens again on the same port; `holdMs` keeps each answer back that long;
+ * `status` is the answer (202 by default; a 500 keeps the order failing).
  */
 export class FulfilmentStub {
   readonly receipts: Receipt[] = [];
   holdMs = 0;
+  status = 202;
   /** Requests received and not answered yet. */
   pending = 0;
   #server?: Server;
@@ -57,7 +59,10 @@ export class FulfilmentStub {
         const answer = () => {
           this.#held.delete(res);
           this.pending--;
-          res.writeHead(202, { "content-type": "application/json" }).end('{"accepted":true}');
+          const accepted = this.status < 300;
+          res
+            .writeHead(this.status, { "content-type": "application/json" })
+            .end(accepted ? '{"accepted":true}' : '{"error":"unavailable"}');
         };
         if (this.holdMs > 0) {
           this.#held.add(res);

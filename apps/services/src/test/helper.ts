@@ -7,7 +7,7 @@ import { buildApp, type BuildAppOptions } from "../app.js";
 import { openPglite, openPostgres, type Database } from "../db/database.js";
 import { ManualClock } from "../lib/clock.js";
 import { DEFAULT_LIMITS, loadEnv } from "../lib/env.js";
-import type { SmsSender } from "../services/otp.js";
+import type { SmsOutcome, SmsProvider } from "../services/sms.js";
 
 /** The document key of test apps in production mode. */
 export const TEST_DOCUMENT_KEY = { id: "test", key: Buffer.alloc(32, 9) };
@@ -39,11 +39,33 @@ export async function testQueueSchema(db: Database): Promise<string> {
   return `${rows[0]!.s}_q`;
 }
 
-/** An SMS sender that remembers the last OTP per phone (tests only). */
-export class CapturingSms implements SmsSender {
-  readonly sent = new Map<string, string>();
-  async send(phoneNumber: string, otp: string): Promise<void> {
-    this.sent.set(phoneNumber, otp);
+// One store for every app of a test file: apps on one database share its sms queue, so any of
+// their workers may send a message.
+const capturedOtps = new Map<string, string>();
+const capturedMessages: { to: string; body: string }[] = [];
+
+/**
+ * The SMS provider of test apps: remembers every message, and the last code per phone (shared by
+ * the apps of a test file). SMS go through the queue: `otpFor` waits for the workers.
+ */
+export class CapturingSms implements SmsProvider {
+  readonly name = "capturing";
+  readonly sent = capturedOtps;
+  readonly messages = capturedMessages;
+  async send(to: string, body: string): Promise<SmsOutcome> {
+    this.messages.push({ to, body });
+    const otp = /(?:code is|kod anda) (\d{6})\./.exec(body)?.[1];
+    if (otp) this.sent.set(to, otp);
+    return { ok: true };
+  }
+  /** The code sent to `phone`, once a worker has sent it (at most `timeoutMs`). */
+  async otpFor(phone: string, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.sent.has(phone)) {
+      if (Date.now() > deadline) throw new Error(`no code was sent to ${phone}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return this.sent.get(phone)!;
   }
 }
 
@@ -62,9 +84,11 @@ export async function buildTestApp(
   options: BuildAppOptions & {
     dataDir?: string;
     extraRoutes?: (app: FastifyInstance) => void;
+    /** Start the SMS workers (the queue's fulfilment workers stay off unless env.queue says). */
+    smsWorkers?: boolean;
   } = {},
 ): Promise<TestContext> {
-  const { extraRoutes, ...buildOptions } = options;
+  const { extraRoutes, smsWorkers, ...buildOptions } = options;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "portal-services-")));
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock();
   const sms = new CapturingSms();
@@ -95,6 +119,19 @@ export async function buildTestApp(
             }
           : {}),
       },
+      // Production refuses the SMS stand-in; the captured provider replaces this one anyway.
+      ...(options.env?.portalEnv === "production"
+        ? {
+            sms: {
+              ...loadEnv({}).sms,
+              provider: "twilio-compatible" as const,
+              url: "http://127.0.0.1:9",
+              accountSid: "ACtest",
+              authToken: "test",
+              from: "SURIA",
+            },
+          }
+        : {}),
       // Production refuses to start without document keys; development makes its own.
       ...(options.env?.portalEnv === "production" ? { documentKeys: [TEST_DOCUMENT_KEY] } : {}),
       // Every request of a test comes from one address and reuses a few accounts: the abuse
@@ -113,6 +150,7 @@ export async function buildTestApp(
   });
   extraRoutes?.(app);
   await app.ready();
+  if (smsWorkers && !app.env.queue.worker) await app.services.sms.startWorkers();
   return {
     app,
     clock,
