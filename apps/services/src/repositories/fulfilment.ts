@@ -22,14 +22,52 @@ export async function attemptStarted(db: Queryable, orderNumber: string): Promis
   ]);
 }
 
-/** The provider acknowledged the order (2xx); the first acknowledgement's time is kept. */
-export async function acknowledge(db: Queryable, orderNumber: string, at: Date): Promise<void> {
+/**
+ * The provider acknowledged revision `revision` of the order (2xx); the first acknowledgement's
+ * time is kept. An acknowledgement of an older revision than the current one changes nothing
+ * (the newer revision's job is queued).
+ */
+export async function acknowledge(
+  db: Queryable,
+  orderNumber: string,
+  revision: number,
+  at: Date,
+): Promise<void> {
   await db.query(
     `update fulfilment_orders set acknowledged_at = coalesce(acknowledged_at, $2), last_error = null,
        dead_lettered_at = null
-     where order_number = $1`,
-    [orderNumber, at.toISOString()],
+     where order_number = $1 and revision = $3`,
+    [orderNumber, at.toISOString(), revision],
   );
+}
+
+/**
+ * A change of the order after its acceptance (in the change's transaction): its revision goes up
+ * and waits for an acknowledgement again. Returns the new revision; undefined when the order has
+ * no outbox record (accepted before the outbox existed).
+ */
+export async function revise(tx: Queryable, orderNumber: string): Promise<number | undefined> {
+  const { rows } = await tx.query<{ revision: number }>(
+    `update fulfilment_orders
+       set revision = revision + 1, acknowledged_at = null, dead_lettered_at = null,
+           last_error = null
+     where order_number = $1
+     returning revision`,
+    [orderNumber],
+  );
+  return rows[0]?.revision;
+}
+
+/** The current revision of an order's outbox record (undefined without one). */
+export async function currentRevision(
+  db: Queryable,
+  orderNumber: string,
+): Promise<number | undefined> {
+  const { rows } = await db.query<{ revision: number }>(
+    "select revision from fulfilment_orders where order_number = $1",
+    [orderNumber],
+  );
+  return rows[0]?.revision;
 }
 
 /** A delivery attempt failed; the order will be retried. */
@@ -48,25 +86,30 @@ export async function attemptFailed(
 export async function deadLetter(
   db: Queryable,
   orderNumber: string,
+  revision: number,
   error: string,
   at: Date,
 ): Promise<void> {
   await db.query(
     `update fulfilment_orders set last_error = $2, dead_lettered_at = $3
-     where order_number = $1 and acknowledged_at is null`,
-    [orderNumber, error.slice(0, 500), at.toISOString()],
+     where order_number = $1 and acknowledged_at is null and revision = $4`,
+    [orderNumber, error.slice(0, 500), at.toISOString(), revision],
   );
 }
 
 /** Takes a dead-lettered order back into delivery (ops redeliver); false when it is not dead. */
-export async function revive(tx: Queryable, orderNumber: string): Promise<string | undefined> {
-  const { rows } = await tx.query<{ lead_id: string }>(
+export async function revive(
+  tx: Queryable,
+  orderNumber: string,
+): Promise<{ leadId: string; revision: number } | undefined> {
+  const { rows } = await tx.query<{ lead_id: string; revision: number }>(
     `update fulfilment_orders set dead_lettered_at = null
      where order_number = $1 and dead_lettered_at is not null and acknowledged_at is null
-     returning lead_id`,
+     returning lead_id, revision`,
     [orderNumber],
   );
-  return rows[0]?.lead_id;
+  const row = rows[0];
+  return row ? { leadId: row.lead_id, revision: row.revision } : undefined;
 }
 
 /** Queue depth and the age of the oldest undelivered order (metrics). */

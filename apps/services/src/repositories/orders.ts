@@ -78,6 +78,11 @@ export interface FulfilmentOrderRow {
   unit_number: string | null;
   order_data: OrderData | null;
   submitted_at: string | Date;
+  /** The booked installation date (YYYY-MM-DD) and window; null without a booking. */
+  slot_date: string | null;
+  slot: "morning" | "afternoon" | null;
+  /** The visitor cancelled the order (tracking link). */
+  cancelled: boolean;
 }
 
 /** The submitted order by number, or undefined (erased or never accepted). */
@@ -86,9 +91,14 @@ export async function orderForFulfilment(
   orderNumber: string,
 ): Promise<FulfilmentOrderRow | undefined> {
   const { rows } = await db.query<FulfilmentOrderRow>(
-    `select order_number, id as lead_id, product, language, name, phone_number, email, address_id,
-            unit_number, order_data, submitted_at
-     from leads where order_number = $1 and status = 'submitted'`,
+    `select l.order_number, l.id as lead_id, l.product, l.language, l.name, l.phone_number,
+            l.email, l.address_id, l.unit_number, l.order_data, l.submitted_at,
+            to_char(h.day, 'YYYY-MM-DD') as slot_date, h.slot,
+            exists (select 1 from order_events e where e.lead_id = l.id and e.status = 'cancelled')
+              as cancelled
+     from leads l
+     left join installation_holds h on h.lead_id = l.id and h.confirmed_at is not null
+     where l.order_number = $1 and l.status = 'submitted'`,
     [orderNumber],
   );
   return rows[0];

@@ -97,16 +97,31 @@ export interface DeliveryPolicy {
   concurrency: number;
 }
 
-/** The JSON body sent for an order: what the provider needs to install it, nothing more. */
-export function deliveryBody(row: FulfilmentOrderRow): string {
+/** The Idempotency-Key of a revision: the order number, then `<order number>-r<n>`. */
+export const deliveryKey = (orderNumber: string, revision: number) =>
+  revision === 0 ? orderNumber : `${orderNumber}-r${revision}`;
+
+/**
+ * The JSON body sent for a revision of an order: what the provider needs to install it, nothing
+ * more. Every revision carries the whole order as it is now (the provider keeps the highest
+ * revision): `status` is `cancelled` once the visitor cancelled, and `installation.slot` the
+ * booked date and window (null without one, or once cancelled).
+ */
+export function deliveryBody(row: FulfilmentOrderRow, revision = 0): string {
   return JSON.stringify({
     orderNumber: row.order_number,
+    revision,
+    status: row.cancelled ? "cancelled" : "received",
     leadId: row.lead_id,
     product: row.product,
     language: row.language,
     submittedAt: new Date(row.submitted_at).toISOString(),
     customer: { name: row.name, phoneNumber: row.phone_number, email: row.email },
-    installation: { addressId: row.address_id, unitNumber: row.unit_number },
+    installation: {
+      addressId: row.address_id,
+      unitNumber: row.unit_number,
+      slot: row.slot_date && row.slot ? { date: row.slot_date, window: row.slot } : null,
+    },
     order: row.order_data,
   });
 }
@@ -114,9 +129,13 @@ export function deliveryBody(row: FulfilmentOrderRow): string {
 /** What the metrics hear from deliveries. */
 export type DeliveryListener = (outcome: "acknowledged" | "retry" | "deadLettered") => void;
 
-/** A delivery job: the order number only (the order is read when it is delivered). */
+/**
+ * A delivery job: the order number and the revision (the order is read when it is delivered;
+ * jobs queued before revisions existed have none: revision 0).
+ */
 interface FulfilmentJob {
   orderNumber: string;
+  revision?: number;
 }
 
 /**
@@ -156,6 +175,16 @@ export class FulfilmentService {
     await this.queue.sendIn(tx, FULFILMENT_QUEUE, { orderNumber: order.orderNumber });
   }
 
+  /**
+   * In the transaction of a change the visitor made after the order (a new slot, a
+   * cancellation): the order's next revision and its delivery job.
+   */
+  async revise(tx: Queryable, orderNumber: string): Promise<void> {
+    const revision = await outbox.revise(tx, orderNumber);
+    if (revision === undefined) return;
+    await this.queue.sendIn(tx, FULFILMENT_QUEUE, { orderNumber, revision });
+  }
+
   /** Wakes the workers of this process (an order was just committed). */
   nudge(): void {
     for (const id of this.#workers) this.queue.boss.notifyWorker(id);
@@ -183,15 +212,19 @@ export class FulfilmentService {
 
   async #deliverOne(job: PgBoss.JobWithMetadata<FulfilmentJob>): Promise<void> {
     const { orderNumber } = job.data;
+    const revision = job.data.revision ?? 0;
     try {
-      const outcome = await this.deliver(orderNumber);
+      // A newer revision is queued: it carries this change too.
+      const current = await outbox.currentRevision(this.db, orderNumber);
+      if (current !== undefined && current > revision) return;
+      const outcome = await this.deliver(orderNumber, revision);
       if (outcome.ok) {
-        await outbox.acknowledge(this.db, orderNumber, this.clock.now());
+        await outbox.acknowledge(this.db, orderNumber, revision, this.clock.now());
         this.heard("acknowledged");
         return;
       }
       if (outcome.permanent || job.retryCount >= job.retryLimit) {
-        await outbox.deadLetter(this.db, orderNumber, outcome.error, this.clock.now());
+        await outbox.deadLetter(this.db, orderNumber, revision, outcome.error, this.clock.now());
         this.heard("deadLettered");
         return;
       }
@@ -207,19 +240,23 @@ export class FulfilmentService {
     }
   }
 
-  /** One delivery of an order to the target (no bookkeeping but the attempt count). */
-  async deliver(orderNumber: string): Promise<DeliveryOutcome> {
+  /** One delivery of a revision of an order (no bookkeeping but the attempt count). */
+  async deliver(orderNumber: string, revision = 0): Promise<DeliveryOutcome> {
     await outbox.attemptStarted(this.db, orderNumber);
     const row = await orderForFulfilment(this.db, orderNumber);
     if (!row) return { ok: false, permanent: true, error: "order not found" };
-    return this.target.deliver({ idempotencyKey: orderNumber, body: deliveryBody(row) });
+    return this.target.deliver({
+      idempotencyKey: deliveryKey(orderNumber, revision),
+      body: deliveryBody(row, revision),
+    });
   }
 
   /** Operators: puts a dead-lettered order back into delivery; false when it is not dead. */
   async redeliver(orderNumber: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      if (!(await outbox.revive(tx, orderNumber))) return false;
-      await this.queue.sendIn(tx, FULFILMENT_QUEUE, { orderNumber });
+      const revived = await outbox.revive(tx, orderNumber);
+      if (!revived) return false;
+      await this.queue.sendIn(tx, FULFILMENT_QUEUE, { orderNumber, revision: revived.revision });
       return true;
     });
   }

@@ -15,6 +15,7 @@ import { RetentionService } from "./retention.js";
 import { HandoffService } from "./handoff.js";
 import { TokenService } from "./tokens.js";
 import { TrackingService } from "./tracking.js";
+import { queueReminder } from "./orders.js";
 import { assertProductionFulfilment, assertProductionSms } from "../lib/env.js";
 import {
   FulfilmentService,
@@ -172,6 +173,19 @@ export async function createServices(deps: {
     metrics,
     ...(deps.sms ? { sms: deps.sms } : {}),
   });
+  // A change the visitor makes from the tracking link (a new slot, a cancellation) is the
+  // order's next fulfilment revision, and a new slot gets its own reminder.
+  const tracking: TrackingService = new TrackingService(db, tokens, clock, env.webUrl, {
+    async changed(tx, order, change, at) {
+      await fulfilment.revise(tx, order.order_number);
+      if (change.kind === "rescheduled")
+        await queueReminder({ tracking, sms }, tx, order, change.slot, at);
+    },
+    committed() {
+      fulfilment.nudge();
+      sms.nudge();
+    },
+  });
   return {
     queue,
     fulfilment,
@@ -200,7 +214,7 @@ export async function createServices(deps: {
     uploadTempDir: join(env.dataDir, "uploads", ".partial"),
     documentKeys,
     retention: new RetentionService(db, storage, clock, log),
-    tracking: new TrackingService(db, tokens, clock, env.webUrl),
+    tracking,
     handoffs: new HandoffService(db, tokens, clock),
   };
 }

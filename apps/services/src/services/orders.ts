@@ -122,7 +122,24 @@ async function queueOrderSms(
   const base = { phoneNumber: order.phone_number!, language: order.language };
   const link = deps.tracking.linkFor(order);
   await deps.sms.enqueue(tx, { kind: "tracking", ...base, params: { orderNumber, link } });
-  if (!booked) return;
+  if (booked) await queueReminder(deps, tx, order, booked, at);
+}
+
+/**
+ * The installation reminder of a booked slot at 18:00 Malaysian time the day before (none when
+ * that has passed), in the caller's transaction: at the purchase, and again when the visitor
+ * moves the slot (the worker drops the old slot's reminder: its slot is no longer booked).
+ */
+export async function queueReminder(
+  deps: { tracking: TrackingService; sms: SmsService },
+  tx: Queryable,
+  order: Pick<LeadRow, "order_number" | "phone_number" | "language" | "submitted_at">,
+  booked: { date: string; slot: "morning" | "afternoon" },
+  at: Date,
+): Promise<void> {
+  const orderNumber = order.order_number!;
+  const base = { phoneNumber: order.phone_number!, language: order.language };
+  const link = deps.tracking.linkFor(order);
   const sendAt = reminderTime(booked.date);
   if (sendAt.getTime() <= at.getTime()) return;
   await deps.sms.enqueue(

@@ -58,6 +58,7 @@ interface OrderRow {
   id: string;
   order_number: string;
   product: string;
+  language: "bm" | "en";
   phone_number: string | null;
   submitted_at: string | Date;
   order_data: {
@@ -69,11 +70,43 @@ interface OrderRow {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
+/** What a change listener hears of the order. */
+const changedOrder = (order: OrderRow) => ({
+  order_number: order.order_number,
+  phone_number: order.phone_number,
+  language: order.language,
+  submitted_at: iso(order.submitted_at),
+});
+
 /** The booked installation slot of an order, if it has one. */
 const bookedOf = (order: OrderRow): BookedSlot | undefined =>
   order.order_data?.installationDate && order.order_data.installationSlot
     ? { date: order.order_data.installationDate, slot: order.order_data.installationSlot }
     : undefined;
+
+/** What the visitor changed after the order, from the tracking link. */
+export type OrderChange =
+  { kind: "rescheduled"; slot: { date: string; slot: SlotWindow } } | { kind: "cancelled" };
+
+/**
+ * Hears the visitor's changes to an order: `changed` in the change's transaction (the next
+ * fulfilment revision, the reminder of the new slot), `committed` once it has committed (wake
+ * the workers).
+ */
+export interface OrderChangeListener {
+  changed(
+    tx: Queryable,
+    order: {
+      order_number: string;
+      phone_number: string | null;
+      language: "bm" | "en";
+      submitted_at: string;
+    },
+    change: OrderChange,
+    at: Date,
+  ): Promise<void>;
+  committed(): void;
+}
 
 /** The order's timeline and status transitions, on the database. */
 export class TrackingService {
@@ -82,11 +115,12 @@ export class TrackingService {
     private readonly tokens: TokenService,
     private readonly clock: Clock,
     private readonly webUrl: string,
+    private readonly changes?: OrderChangeListener,
   ) {}
 
   async #order(orderNumber: string, db: Queryable = this.db, lock = false) {
     const { rows } = await db.query<OrderRow>(
-      `select id, order_number, product, phone_number, submitted_at, order_data from leads
+      `select id, order_number, product, language, phone_number, submitted_at, order_data from leads
        where order_number = $1 and status = 'submitted'${lock ? " for update" : ""}`,
       [orderNumber],
     );
@@ -195,7 +229,10 @@ export class TrackingService {
   /** Moves the booked slot of the order of a tracking token, within the rules (rescheduling.ts). */
   async reschedule(token: string, choice: { date: string; slot: SlotWindow }): Promise<void> {
     const orderNumber = await this.#orderNumberOf(token);
-    await this.db.transaction((tx) => this.rescheduleIn(tx, orderNumber, choice));
+    const { changed } = await this.db.transaction((tx) =>
+      this.rescheduleIn(tx, orderNumber, choice),
+    );
+    if (changed) this.changes?.committed();
   }
 
   /**
@@ -210,22 +247,31 @@ export class TrackingService {
     const order = await this.#order(orderNumber, tx, true);
     if (!order) throw notFound();
     const status = statusOf(await this.#events(order.id, tx));
-    return moveBooking(
+    const at = this.clock.now();
+    const moved = await moveBooking(
       tx,
       { leadId: order.id, status, booked: bookedOf(order) },
       choice,
-      this.clock.now(),
+      at,
     );
+    if (moved.changed)
+      await this.changes?.changed(
+        tx,
+        changedOrder(order),
+        { kind: "rescheduled", slot: choice },
+        at,
+      );
+    return moved;
   }
 
   /** Cancels the order of a tracking token while it is cancellable (409 `order.notCancellable`). */
   async cancel(token: string): Promise<void> {
     const orderNumber = await this.#orderNumberOf(token);
-    await this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       const order = await this.#order(orderNumber, tx, true);
       if (!order) throw notFound();
       const current = statusOf(await this.#events(order.id, tx));
-      if (current === "cancelled") return; // cancelling again changes nothing
+      if (current === "cancelled") return false; // cancelling again changes nothing
       if (!CANCELLABLE.has(current))
         throw new HttpError(409, "The installation is booked: call us to change it", {
           code: "order.notCancellable",
@@ -235,7 +281,10 @@ export class TrackingService {
         [order.id, this.clock.now().toISOString()],
       );
       await releaseSlot(tx, order.id);
+      await this.changes?.changed(tx, changedOrder(order), { kind: "cancelled" }, this.clock.now());
+      return true;
     });
+    if (changed) this.changes?.committed();
   }
 
   /**

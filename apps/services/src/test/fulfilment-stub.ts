@@ -8,6 +8,8 @@ export interface Receipt {
   key: string;
   orderNumber: string;
   signatureValid: boolean;
+  /** The JSON body as sent. */
+  body: string;
   /** Milliseconds since the epoch when the whole body arrived. */
   at: number;
 }
@@ -53,6 +55,7 @@ export class FulfilmentStub {
           key: String(req.headers["idempotency-key"] ?? ""),
           orderNumber,
           signatureValid: given.length === expected.length && timingSafeEqual(given, expected),
+          body,
           at: Date.now(),
         });
         this.pending++;
