@@ -2,6 +2,7 @@ import { CONSENT_TEXT_HASHES } from "@portal/validation";
 import { solveChallenge } from "altcha-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.js";
+import { addressSeed } from "./db/seed-addresses.js";
 import { DEV_SECRETS } from "./lib/env.js";
 import type { OperationsFactory } from "./openapi/register.js";
 import {
@@ -232,6 +233,32 @@ describe("contract coverage", () => {
         },
       }),
     );
+    // Issue 24: a registration at an uncovered address, the coverage import, the SMS's link.
+    const interest = await call(app, {
+      method: "POST",
+      url: "/shop/api/v3/register-interest",
+      payload: {
+        name: "Lim Wei Ming",
+        phoneNumber: "0198765433",
+        product: "fibre",
+        postalCode: "39000",
+        addressId: "PHG-39000-000001",
+        packageId: "fibre-100",
+        contactConsent: true,
+        language: "en",
+      },
+    });
+    ok(interest);
+    const row = addressSeed().find((a) => a.id === "PHG-39000-000001")!;
+    await app.services.interests.importAddresses([
+      { ...row, fibreNetworks: [{ network: "TeraLink", technology: "VDSL", maxSpeedMbps: 100 }] },
+    ]);
+    const noticeToken = app.services.tokens.signCompact(
+      "coverage",
+      interest.body.response.interestId,
+      app.clock.now(),
+    );
+    ok(await call(app, { method: "GET", url: `/shop/api/v3/coverage-notice/${noticeToken}` }));
   });
 
   it("calls the config, marketing and account operations", async () => {

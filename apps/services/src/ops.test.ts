@@ -2,13 +2,14 @@
 // operator runs it: a child process on the data folder of services that were stopped (PGlite
 // holds its folder for one process), with the development document key kept there.
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { CONSENT_TEXT_HASHES } from "@portal/validation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "./db/database.js";
+import { addressSeed } from "./db/seed-addresses.js";
 import { packageRoot } from "./lib/paths.js";
 import { buildTestApp, call, createLead } from "./test/helper.js";
 
@@ -156,6 +157,64 @@ describe("ops export|erase", () => {
         expect(text).not.toContain(personal);
     } finally {
       await db.close();
+    }
+  }, 120_000);
+});
+
+describe("ops import-coverage (issue 24)", () => {
+  it("covers an address and queues one SMS job for its registration, once", async () => {
+    // A registration with consent at an address of an uncovered postcode (services stopped).
+    const db = await openPglite(dataDir);
+    const ctx = await buildTestApp(db, { dataDir, env: { webUrl: "https://www.suria.example" } });
+    try {
+      const interest = await call(ctx.app, {
+        method: "POST",
+        url: "/shop/api/v3/register-interest",
+        payload: {
+          name: "Siti Nur",
+          phoneNumber: "0191234568",
+          product: "fibre",
+          postalCode: "86000",
+          addressId: "JHR-86000-000001",
+          packageId: "fibre-100",
+          contactConsent: true,
+          language: "en",
+        },
+      });
+      expect(interest.status).toBe(200);
+    } finally {
+      await ctx.close();
+      await db.close();
+    }
+    const file = join(work, "coverage.json");
+    const row = addressSeed().find((a) => a.id === "JHR-86000-000001")!;
+    const networks = [{ network: "TeraLink", technology: "VDSL", maxSpeedMbps: 100 }];
+    await writeFile(file, JSON.stringify([{ ...row, fibreNetworks: networks }]));
+    expect(await ops("import-coverage")).toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining("ops import-coverage <addresses.json>"),
+    });
+    expect(await ops("import-coverage", file)).toEqual({
+      code: 0,
+      stdout: '{"imported":1,"covered":1,"notified":1}\n',
+    });
+    expect(await ops("import-coverage", file)).toEqual({
+      code: 0,
+      stdout: '{"imported":1,"covered":0,"notified":0}\n',
+    });
+    const after = await openPglite(dataDir);
+    try {
+      const { rows } = await after.query<{ data: Record<string, unknown> }>(
+        "select data from pgboss.job where name = 'sms'",
+      );
+      expect(rows.map((r) => ({ ...r.data, params: undefined }))).toEqual([
+        { kind: "coverage", phoneNumber: "+60191234568", language: "en", params: undefined },
+      ]);
+      expect((rows[0]!.data.params as { link: string }).link).toMatch(
+        /^http:\/\/localhost:3000\/signup\/notify\/[0-9a-f-]{36}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}\?language=en$/,
+      );
+    } finally {
+      await after.close();
     }
   }, 120_000);
 });

@@ -14,6 +14,9 @@
 //   pnpm --filter @portal/services ops order-status <orderNumber> <status>
 //   (issue 24: records a step of the order's timeline: verified, installationBooked,
 //   technicianOnTheWay, installed or cancelled; forward only, a repeat changes nothing)
+//   pnpm --filter @portal/services ops import-coverage <addresses.json>
+//   (issue 24: writes register addresses with their fibre networks; in the same transaction each
+//   registration of interest the new coverage reaches, with consent, gets one SMS job)
 //   pnpm --filter @portal/services ops reseal
 //   (seals with the first DOCUMENT_KEYS key every document sealed with another key, or stored
 //   in plaintext before issue 21)
@@ -25,7 +28,7 @@
 // process holds: stop it or use PostgreSQL), same document keys and storage. Every request
 // leaves a `privacy_requests` row: what was done, when, by whom, for which ticket and how many
 // records, never whose.
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -38,7 +41,10 @@ import { createFulfilment, documentKeyring, fileStorage } from "./services/index
 import { reconcileCounts, unacknowledged } from "./repositories/fulfilment.js";
 import { deadLetters } from "./repositories/sms.js";
 import { erasePerson, exportPerson, resealDocuments, type Subject } from "./services/privacy.js";
+import { InterestService } from "./services/interests.js";
 import { TokenService } from "./services/tokens.js";
+import { KeyLocks } from "./db/key-locks.js";
+import type { AddressImportRow } from "./repositories/addresses.js";
 import { TrackingService, type OrderStatus } from "./services/tracking.js";
 
 const USAGE = `usage: ops export|erase (--phone <number> | --mykad <number>) [--ticket <ref>] [--operator <name>] [--out <file>] [--yes]
@@ -46,6 +52,7 @@ const USAGE = `usage: ops export|erase (--phone <number> | --mykad <number>) [--
        ops reconcile
        ops redeliver <orderNumber>
        ops sms-dead
+       ops import-coverage <addresses.json>
        ops order-status <orderNumber> <verified|installationBooked|technicianOnTheWay|installed|cancelled>
 ${SLOTS_USAGE}`;
 
@@ -86,6 +93,7 @@ export async function runOps(
   });
   const command = positionals[0];
   if (command === "order-status") return orderStatus(positionals.slice(1), out);
+  if (command === "import-coverage") return importCoverage(positionals.slice(1), out);
   if (command === "reconcile" || command === "redeliver" || command === "sms-dead")
     return queueOps(positionals, out, target);
   if (command === "slots" || command === "holidays") {
@@ -157,6 +165,50 @@ async function orderStatus(args: string[], out: (text: string) => void): Promise
     const { changed } = await tracking.record(orderNumber, status as OrderStatus);
     out(JSON.stringify({ orderNumber, status, changed }));
     return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * `ops import-coverage <file>`: a JSON array of register addresses (the seed's shape: id,
+ * postalCode, residenceType, streetName, city, state, fibreNetworks, ...), written in one
+ * transaction with the coverage SMS jobs it makes due. Prints what it did.
+ */
+async function importCoverage(args: string[], out: (text: string) => void): Promise<number> {
+  const [file] = args;
+  if (!file || args.length !== 1) {
+    out(USAGE);
+    return 2;
+  }
+  const rows = JSON.parse(await readFile(file, "utf8")) as AddressImportRow[];
+  if (!Array.isArray(rows)) throw new Error(`${file} must hold a JSON array of addresses`);
+  const env = loadEnv();
+  const db = await openOpsDatabase(env);
+  try {
+    await migrate(db);
+    const { queue } = createFulfilment({
+      env: { ...env, queue: { ...env.queue, worker: false } },
+      db,
+      clock: systemClock,
+      log: { warn: () => undefined, info: () => undefined },
+    });
+    await queue.start();
+    try {
+      const tokens = new TokenService(env.tokenSecret, systemClock);
+      const interests = new InterestService(
+        db,
+        new KeyLocks(db),
+        queue,
+        tokens,
+        systemClock,
+        env.webUrl,
+      );
+      out(JSON.stringify(await interests.importAddresses(rows)));
+      return 0;
+    } finally {
+      await queue.stop();
+    }
   } finally {
     await db.close();
   }

@@ -763,6 +763,10 @@ test.describe("sign-up journey", () => {
     await capture(page, "register-interest-errors");
     await page.getByLabel(/^Mobile number/).fill(mobile());
     await page.getByLabel(/^Email/).fill("wei.ming@example.my");
+    // Issue 24: one SMS when fibre arrives, only when ticked (never ticked in advance).
+    const consent = page.getByLabel(/^Send me one SMS when Suria Fibre reaches my address/);
+    await expect(consent).not.toBeChecked();
+    await consent.check();
     const sent = page.waitForRequest((r) => r.url().endsWith("/api/v3/register-interest"));
     await page.getByRole("button", { name: "Register interest" }).click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
@@ -771,9 +775,15 @@ test.describe("sign-up journey", () => {
       postalCode: "45000",
       residenceType: 1,
       language: "en",
+      // The register address the coverage check did not cover goes with it.
+      addressId: "SGR-45000-000001",
+      contactConsent: true,
     });
     expect((await sent).headers().authorization).toBeUndefined();
     await expect(page.getByTestId("interest-done")).toContainText("Thank you, you are on the list");
+    await expect(page.getByTestId("interest-done")).toContainText(
+      "We will contact you when Suria Fibre reaches postcode 45000.",
+    );
     await capture(page, "register-interest-done");
   });
 

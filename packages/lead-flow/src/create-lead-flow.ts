@@ -1,4 +1,5 @@
 import { createHandoffOperations } from "./operations/handoff.js";
+import { createCoverageNoticeOperations } from "./operations/coverage-notice.js";
 import {
   DEFAULT_LANGUAGE,
   type Language,
@@ -203,6 +204,12 @@ export interface LeadFlow {
    * the journey restored with the rules of a reload (what is typed here wins).
    */
   continueJourney(code: string): Promise<void>;
+  /**
+   * Opens the link of a "coverage has arrived" SMS (issue 24): the journey begins with the plan
+   * the visitor wanted and the address is selected (recorded on a lead, offers loaded), so the
+   * plan step shows with that plan chosen. A tampered or expired token fails with its 404.
+   */
+  openCoverageNotice(token: string): Promise<Coverage>;
 
   /** Seconds before the next OTP send is allowed, read from the clock now. */
   getOtpResendSeconds(): number;
@@ -348,6 +355,7 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
     registerInterest: submission.registerInterest,
     handOff: handoff.handOff,
     continueJourney: handoff.continueJourney,
+    openCoverageNotice: (token) => ctx.track(notice.openCoverageNotice(token)),
 
     getOtpResendSeconds: () => otpResendSeconds(state().otp.sentAt, store.clock.now()),
     setLanguage(language) {
@@ -372,6 +380,7 @@ export function createLeadFlow(options: LeadFlowOptions): LeadFlow {
     destroy: store.destroy,
   };
 
+  const notice = createCoverageNoticeOperations(ctx, flow.begin, address.selectAddress);
   if (options.restore !== false) flow.restore();
   if (options.entry !== undefined) flow.enter(options.entry);
   return flow;

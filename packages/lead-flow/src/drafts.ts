@@ -49,6 +49,8 @@ export interface InterestDraft {
   residenceType: string;
   address: string;
   remarks: string;
+  /** "yes" when the visitor agreed to an SMS when coverage arrives (issue 24), else "". */
+  contactConsent: string;
 }
 
 /** A form of the journey whose fields the flow keeps. */
@@ -90,6 +92,7 @@ export const emptyDrafts: Drafts = {
     residenceType: "",
     address: "",
     remarks: "",
+    contactConsent: "",
   },
 };
 

@@ -25,6 +25,7 @@ export { dueLoads, type DueLoad } from "./loads.js";
 export { interestBody } from "./operations/submission.js";
 export { SLOT_DAYS, SLOT_TAKEN } from "./operations/slots.js";
 export { HANDOFF_CODE } from "./operations/handoff.js";
+export { COVERAGE_NOTICE_TOKEN } from "./operations/coverage-notice.js";
 export { ENTRY_PARAMS, originFromSearch, sameOrigin, type EntrySearch } from "./origin.js";
 export { SAVED_JOURNEY_MAX_AGE_MS } from "./store.js";
 export {

@@ -82,6 +82,7 @@ export const OPERATIONS = [
   "registerInterest",
   "handOff",
   "continueJourney",
+  "openCoverageNotice",
 ] as const;
 
 /** One call of the journey. */
@@ -321,6 +322,7 @@ export type LeadFlowEvent =
   | { type: "tokenLost" }
   | { type: "handedOff"; handoff: Handoff }
   | { type: "handoffReceived" }
+  | { type: "coverageNoticeOpened" }
   | { type: "restarted" }
   | { type: "reset" };
 
@@ -432,6 +434,8 @@ export function leadFlowReducer(state: LeadFlowState, event: LeadFlowEvent): Lea
       return { ...state, ...done(state, "handOff"), handoff: event.handoff };
     case "handoffReceived":
       return { ...state, ...done(state, "continueJourney"), handoff: undefined };
+    case "coverageNoticeOpened":
+      return { ...state, ...done(state, "openCoverageNotice") };
     case "addressesFound":
     case "coverageChecked":
     case "addressNotCovered":

@@ -25,6 +25,7 @@ export interface LeadApi {
     | "registerInterest"
     | "createHandoff"
     | "redeemHandoff"
+    | "getCoverageNotice"
   >;
   readonly content: Pick<
     Services["content"],

@@ -128,6 +128,11 @@ export const registerInterestSchema = v.object(
     address: optionalString(300),
     language: languageSchema,
     remarks: optionalString(500),
+    // Issue 24, "Notify me when it arrives": the register address chosen in the journey (one
+    // coverage did not reach), the plan wanted and the consent to an SMS when coverage arrives.
+    addressId: v.optional(identifierSchema),
+    packageId: v.optional(identifierSchema),
+    contactConsent: v.optional(v.boolean(M.boolean)),
   },
   M.type,
 );
@@ -150,6 +155,8 @@ export const registerInterestFormSchema = v.object(
     residenceType: v.picklist(["", ...RESIDENCE_TYPES], M.residenceType),
     address: v.pipe(interest.address, inputHints({ autoComplete: "street-address" })),
     remarks: interest.remarks,
+    /** "yes" when the visitor ticked "send me an SMS when it arrives", "" otherwise. */
+    contactConsent: v.picklist(["", "yes"], M.type),
   },
   M.type,
 );

@@ -47,3 +47,38 @@ export async function markDeleted(tx: Queryable, id: string, at: Date): Promise<
     [id, at.toISOString()],
   );
 }
+
+/** The state of a document a signed URL uploads to, or undefined. */
+export async function uploadTarget(
+  db: Queryable,
+  id: string,
+): Promise<{ status: string; extension: string; lead_id: string } | undefined> {
+  const { rows } = await db.query<{ status: string; extension: string; lead_id: string }>(
+    "select status, extension, lead_id from documents where id = $1",
+    [id],
+  );
+  return rows[0];
+}
+
+/**
+ * Claims a pending document for its uploaded file in one conditional statement: a concurrent
+ * second upload loses (false).
+ */
+export async function claimUpload(
+  db: Queryable,
+  u: { id: string; storageKey: string; size: number; at: Date; keyId: string },
+): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    "update documents set status = 'uploaded', storage_key = $2, size_bytes = $3, uploaded_at = $4, key_id = $5 where id = $1 and status = 'pending' returning id",
+    [u.id, u.storageKey, u.size, u.at.toISOString(), u.keyId],
+  );
+  return rows.length > 0;
+}
+
+/** Gives a claimed document back to its URL (the store refused the file). */
+export async function releaseUpload(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    "update documents set status = 'pending', storage_key = null, size_bytes = null, uploaded_at = null, key_id = null where id = $1",
+    [id],
+  );
+}

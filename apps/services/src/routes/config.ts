@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { OperationTable } from "../openapi/register.js";
+import { MARKETING_FORM_KEY } from "../services/contact-us.js";
 
 /** Fixed facts of the portal build. */
 export const BUILD = { version: "1.15.6", number: 1 } as const;
@@ -37,5 +38,5 @@ export function configOperations(app: FastifyInstance): OperationTable {
   };
 }
 
-/** The form key the marketing backend expects in `formKey`. */
-export const MARKETING_FORM_KEY = "suria-contact-us";
+/** The form key the marketing backend expects in `formKey` (services/contact-us.ts). */
+export { MARKETING_FORM_KEY };

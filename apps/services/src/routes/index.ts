@@ -6,6 +6,7 @@ import { configOperations } from "./config.js";
 import { contentAccountOperations } from "./content/account.js";
 import { contentCatalogOperations } from "./content/catalog.js";
 import { installationOperations } from "./installation.js";
+import { interestOperations } from "./interests.js";
 import { marketingOperations } from "./marketing.js";
 import { shopOperations } from "./shop.js";
 import { trackingOperations } from "./tracking.js";
@@ -18,7 +19,7 @@ import { uploadsOperations } from "./uploads.js";
  */
 const HANDLERS: Record<ServiceName, OperationsFactory[]> = {
   address: [addressOperations],
-  shop: [shopOperations, installationOperations, trackingOperations],
+  shop: [shopOperations, installationOperations, trackingOperations, interestOperations],
   content: [contentCatalogOperations, contentAccountOperations],
   config: [configOperations],
   marketing: [marketingOperations],

@@ -6,7 +6,6 @@ import {
   languageSchema,
   leadUpdateBodySchema,
   orderUpdateBodySchema,
-  registerInterestSchema,
   signedUrlBodySchema,
   validate,
   verifyOtpBodySchema,
@@ -25,7 +24,6 @@ import { purchase, tooFast } from "../services/orders.js";
 import { saveOrder } from "../repositories/orders.js";
 import * as documents from "../repositories/documents.js";
 import { insertConsent } from "../repositories/consents.js";
-import * as interests from "../repositories/interests.js";
 import { idempotent } from "../plugins/idempotency.js";
 import { activeRules, priceItems } from "../services/pricing.js";
 import { checkReferralForLead } from "../services/referrals.js";
@@ -64,9 +62,9 @@ interface LeadUpdateBody {
   address?: { addressId: string; unitNumber?: string; remarks?: string };
 }
 
-/** The shop service: leads, OTP, consent, documents, order, purchase, register-interest. */
+/** The shop service: leads, OTP, consent, documents, order, purchase (interest: interests.ts). */
 export function shopOperations(app: FastifyInstance): OperationTable {
-  const { tokens, leads, otp, signer, storage, locks, fulfilment, sms } = app.services;
+  const { tokens, leads, otp, signer, storage, fulfilment, sms } = app.services;
   const db = app.db;
   const now = () => app.clock.now();
 
@@ -433,55 +431,6 @@ export function shopOperations(app: FastifyInstance): OperationTable {
             acceptedAt: at,
           },
         };
-      },
-    },
-
-    registerInterest: {
-      options: { config: rateLimited() },
-      async handler(request) {
-        const body = request.body as {
-          name: string;
-          phoneNumber: string;
-          email?: string;
-          product: string;
-          postalCode: string;
-          residenceType?: number;
-          address?: string;
-          language: string;
-          remarks?: string;
-        };
-        const checked = parseWith(registerInterestSchema, body);
-        const at = now();
-        return locks.transaction([`interest:${checked.phoneNumber}`], async (tx) => {
-          const earlier = await interests.latestSince(
-            tx,
-            checked.phoneNumber,
-            checked.product,
-            new Date(at.getTime() - 30 * 86_400_000),
-          );
-          if (earlier)
-            return {
-              response: {
-                interestId: earlier.id,
-                createdAt: new Date(earlier.created_at).toISOString(),
-              },
-            };
-          const id = randomUUID();
-          await interests.insertInterest(tx, {
-            id,
-            name: checked.name,
-            phoneNumber: checked.phoneNumber,
-            email: checked.email,
-            product: checked.product,
-            postalCode: checked.postalCode,
-            residenceType: body.residenceType,
-            address: body.address,
-            language: body.language,
-            remarks: body.remarks,
-            at,
-          });
-          return { response: { interestId: id, createdAt: at.toISOString() } };
-        });
       },
     },
   };

@@ -13,6 +13,7 @@ import { DocumentKeyring, developmentKey } from "../lib/document-keys.js";
 import { localStorage, s3Storage, tightenFolder, type FileStorage } from "./storage.js";
 import { RetentionService } from "./retention.js";
 import { HandoffService } from "./handoff.js";
+import { InterestService } from "./interests.js";
 import { TokenService } from "./tokens.js";
 import { TrackingService } from "./tracking.js";
 import { queueReminder } from "./orders.js";
@@ -49,6 +50,8 @@ export interface Services {
   tracking: TrackingService;
   /** "Continue on your phone": single-use codes that hand a journey to another device. */
   handoffs: HandoffService;
+  /** Register interest, the coverage import's SMS and its link (issue 24). */
+  interests: InterestService;
   /** pg-boss on the services' database. */
   queue: JobQueue;
   /** Orders to the provider's fulfilment system through the queue. */
@@ -216,5 +219,6 @@ export async function createServices(deps: {
     retention: new RetentionService(db, storage, clock, log),
     tracking,
     handoffs: new HandoffService(db, tokens, clock),
+    interests: new InterestService(db, locks, queue, tokens, clock, env.webUrl),
   };
 }

@@ -15,6 +15,9 @@ export function bossDb(q: Queryable & { simple?: Database["simple"] }): PgBoss.D
   };
 }
 
+/** The queue of SMS messages (issue 24): its worker and retry policy are the SMS sender's. */
+export const SMS_QUEUE = "sms";
+
 /** Settings of the job queue (README "Fulfilment and SMS queue"). */
 export interface QueueSettings {
   /** The schema of pg-boss's tables (QUEUE_SCHEMA, default pgboss). */
@@ -63,6 +66,16 @@ export class JobQueue {
     await this.start();
     if (await this.boss.getQueue(queue.name)) await this.boss.updateQueue(queue.name, queue);
     else await this.boss.createQueue(queue.name, queue);
+  }
+
+  /**
+   * Creates a queue with pg-boss's default policy when it does not exist yet; an existing queue
+   * (e.g. the SMS worker's, with its retry policy) is left as it is.
+   */
+  async createQueueIfMissing(name: string): Promise<void> {
+    await this.start();
+    // create_queue is an insert ... on conflict do nothing: a concurrent creation wins, unchanged.
+    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name);
   }
 
   /** Sends a job inside the caller's transaction: it exists exactly when the transaction commits. */

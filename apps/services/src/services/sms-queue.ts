@@ -2,11 +2,10 @@ import type PgBoss from "pg-boss";
 import type { Database, Queryable } from "../db/database.js";
 import type { Clock } from "../lib/clock.js";
 import * as smsRepo from "../repositories/sms.js";
-import type { JobQueue } from "./queue.js";
+import { SMS_QUEUE, type JobQueue } from "./queue.js";
 import { invalidSms, renderSms, type SmsKind, type SmsMessage, type SmsProvider } from "./sms.js";
 
-/** The queue of SMS. */
-export const SMS_QUEUE = "sms";
+export { SMS_QUEUE };
 
 /** The retry policy and workers of the sms queue (README "Fulfilment and SMS queue"). */
 export interface SmsPolicy {

@@ -4,7 +4,7 @@ import type { Clock } from "../lib/clock.js";
 import { unauthorized } from "../lib/errors.js";
 
 /** Kinds of token the services issue; a token of one kind never passes for another. */
-export type TokenKind = "lead" | "product" | "b40" | "tracking";
+export type TokenKind = "lead" | "product" | "b40" | "tracking" | "coverage";
 
 /** Lifetimes in seconds (documented in README.md). */
 export const TOKEN_TTL: Record<TokenKind, number> = {
@@ -14,6 +14,8 @@ export const TOKEN_TTL: Record<TokenKind, number> = {
   // Issue 24: the order's tracking link, from the purchase until the lead's personal fields are
   // erased (RETENTION_DAYS.submittedLeads): after that there is nobody's order to show.
   tracking: 180 * 24 * 60 * 60,
+  // Issue 24: the link of a "coverage has arrived" SMS, 30 days from the import that sent it.
+  coverage: 30 * 24 * 60 * 60,
 };
 
 const ISSUER = "suria-portal-services";

@@ -33,10 +33,11 @@ export const ROUTE_PARAMS: ReadonlyArray<{ path: string; params: readonly string
 ];
 
 /**
- * Paths whose last segment is a credential (issue 24: an order's tracking token, a handoff code):
- * one visitor's page, rendered for them only and never kept (Cache-Control: private, no-store).
+ * Paths whose last segment is a credential (issue 24: an order's tracking token, a handoff code,
+ * a coverage SMS's token): one visitor's page, rendered for them only and never kept
+ * (Cache-Control: private, no-store).
  */
-export const PRIVATE_PATHS: readonly string[] = ["/track/", "/signup/continue/"];
+export const PRIVATE_PATHS: readonly string[] = ["/track/", "/signup/continue/", "/signup/notify/"];
 
 /** A path as logged: the credential of a PRIVATE_PATHS path redacted. */
 export function loggedPath(pathname: string): string {

@@ -235,6 +235,7 @@ describe("register interest", () => {
     });
     flow.edit("interest", { name: "Aminah Yusof", phoneNumber: "012-345 6789" });
     await flow.registerInterest();
+    // Issue 24: the register address out of coverage goes with it; no consent, none sent.
     expect(api.shop.registerInterest).toHaveBeenCalledWith({
       name: "Aminah Yusof",
       phoneNumber: "+60123456789",
@@ -243,6 +244,40 @@ describe("register interest", () => {
       postalCode: "47301",
       residenceType: 1,
       address: ADDRESS.formatted,
+      addressId: ADDRESS.addressId,
+    });
+  });
+
+  it("sends the plan of the link and the consent to an SMS when coverage arrives", async () => {
+    const { make, api } = setup({ language: "bm" });
+    api.address.checkIspCoverage.mockImplementation(() =>
+      Promise.resolve({
+        success: true as const,
+        statusCode: 200,
+        data: { platform: "fibre" as const, covered: false, address: ADDRESS, networks: [] },
+      }),
+    );
+    const flow = make();
+    flow.enter("?package=fibre-300");
+    const [address] = await flow.searchAddress(landed47301);
+    await flow.selectAddress(address!);
+    flow.edit("interest", {
+      name: "Aminah Yusof",
+      phoneNumber: "012-345 6789",
+      contactConsent: "yes",
+    });
+    await flow.registerInterest();
+    expect(api.shop.registerInterest).toHaveBeenCalledWith({
+      name: "Aminah Yusof",
+      phoneNumber: "+60123456789",
+      product: "fibre",
+      language: "bm",
+      postalCode: "47301",
+      residenceType: 1,
+      address: ADDRESS.formatted,
+      addressId: ADDRESS.addressId,
+      packageId: "fibre-300",
+      contactConsent: true,
     });
   });
 });

@@ -43,11 +43,15 @@ function contactOf(update: LeadUpdate): ContactDetails | undefined {
   return Object.keys(contact).length > 0 || update.identityCard !== undefined ? contact : undefined;
 }
 
-/** The register-interest body of the form as typed (empty optional fields left out). */
+/**
+ * The register-interest body of the form as typed (empty optional fields left out), with the
+ * journey's uncovered register address and the plan wanted (`journey`, issue 24).
+ */
 export function interestBody(
   draft: InterestDraft,
   product: RegisterInterest["product"],
   language: RegisterInterest["language"],
+  journey: { addressId?: string; packageId?: string } = {},
 ): RegisterInterest {
   const residence = RESIDENCE_TYPE_CODES[draft.residenceType as keyof typeof RESIDENCE_TYPE_CODES];
   return {
@@ -60,6 +64,9 @@ export function interestBody(
     ...(residence ? { residenceType: residence } : {}),
     ...(draft.address.trim() ? { address: draft.address.trim() } : {}),
     ...(draft.remarks.trim() ? { remarks: draft.remarks.trim() } : {}),
+    ...(journey.addressId ? { addressId: journey.addressId } : {}),
+    ...(journey.packageId ? { packageId: journey.packageId } : {}),
+    ...(draft.contactConsent === "yes" ? { contactConsent: true } : {}),
   };
 }
 
@@ -226,7 +233,14 @@ export function createSubmissionOperations(ctx: OperationContext): SubmissionOpe
 
   async function registerInterest(body?: RegisterInterest): Promise<Interest> {
     // No argument: the form as the visitor typed it (the flow's draft).
-    const input = body ?? interestBody(state().drafts.interest, product, state().language);
+    const { coverage, selection, origin } = state();
+    // The address the journey found out of coverage and the plan wanted: the coverage SMS's link
+    // opens the journey with them (issue 24).
+    const journey = {
+      addressId: coverage && !coverage.covered ? coverage.address?.addressId : undefined,
+      packageId: selection.packageId ?? origin.packageId,
+    };
+    const input = body ?? interestBody(state().drafts.interest, product, state().language, journey);
     const parsed = validate(registerInterestSchema, input);
     if (!parsed.success) return ctx.invalid("registerInterest", parsed.errors);
     store.dispatch({ type: "started", operation: "registerInterest" });

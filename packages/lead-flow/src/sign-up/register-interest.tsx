@@ -2,7 +2,7 @@
 
 import { Button, ErrorSummary, RadioGroup, TextField, buttonClassName } from "@portal/ui";
 import { registerInterestFormSchema } from "@portal/validation";
-import { useSchemaForm } from "@portal/validation/react";
+import { useSchemaForm, type SchemaFieldProps } from "@portal/validation/react";
 import { useEffect, useRef, useState } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { PlaceLink, useSignUp } from "./context.js";
@@ -58,6 +58,18 @@ const messages = defineMessages({
     id: "signup.interest.remarks",
     defaultMessage: "Anything else we should know? (optional)",
     description: "Label: remarks",
+  },
+  contactConsent: {
+    id: "signup.interest.contact-consent",
+    defaultMessage:
+      "Send me one SMS when {product} reaches my address, with a link to sign up. (optional)",
+    description: "Checkbox: consent to one SMS when coverage arrives (issue 24)",
+  },
+  noContactBody: {
+    id: "signup.interest.thanks.no-contact",
+    defaultMessage:
+      "We have noted your interest in {product} at postcode {postcode}. We will not contact you about it.",
+    description: "Success text (fibre) when the visitor did not ask for an SMS",
   },
   submit: {
     id: "signup.interest.submit",
@@ -124,6 +136,7 @@ export function RegisterInterest() {
       residenceType: intl.formatMessage(messages.residence),
       address: intl.formatMessage(messages.address),
       remarks: intl.formatMessage(messages.remarks),
+      contactConsent: intl.formatMessage(messages.contactConsent, { product: productName }),
     },
     // A number or an email mistyped shows its message as the field is left, not only on submit.
     showOnBlur: true,
@@ -151,10 +164,15 @@ export function RegisterInterest() {
         <p>
           {product === "tv"
             ? intl.formatMessage(messages.tvThanksBody, { product: productName })
-            : intl.formatMessage(messages.thanksBody, {
-                product: productName,
-                postcode: state.drafts.interest.postalCode.trim(),
-              })}
+            : intl.formatMessage(
+                state.drafts.interest.contactConsent === "yes"
+                  ? messages.thanksBody
+                  : messages.noContactBody,
+                {
+                  product: productName,
+                  postcode: state.drafts.interest.postalCode.trim(),
+                },
+              )}
         </p>
         <PlaceLink place="home" className={buttonClassName("primary")}>
           {intl.formatMessage(messages.home)}
@@ -202,9 +220,31 @@ export function RegisterInterest() {
       />
       <TextField {...form.field("address")} label={intl.formatMessage(messages.address)} />
       <TextField {...form.field("remarks")} label={intl.formatMessage(messages.remarks)} />
+      {product === "tv" ? null : <ContactConsent field={form.field("contactConsent")} />}
       <Button type="submit" disabled={sending}>
         {intl.formatMessage(sending ? messages.sending : messages.submit)}
       </Button>
     </form>
+  );
+}
+
+/** The consent to one SMS when coverage arrives (issue 24): never ticked in advance (PDPA). */
+function ContactConsent({ field }: { field: SchemaFieldProps }) {
+  const intl = useIntl();
+  const { productName } = useSignUp();
+  return (
+    <div className="pui-field signup-check">
+      <input
+        type="checkbox"
+        id={field.id}
+        name={field.name}
+        checked={field.value === "yes"}
+        onChange={(event) => field.onChange(event.target.checked ? "yes" : "")}
+        data-testid="interest-contact-consent"
+      />
+      <label htmlFor={field.id}>
+        {intl.formatMessage(messages.contactConsent, { product: productName })}
+      </label>
+    </div>
   );
 }

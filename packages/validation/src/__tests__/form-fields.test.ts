@@ -114,8 +114,15 @@ describe("form schemas", () => {
       residenceType: "",
       address: "",
       remarks: "",
+      contactConsent: "",
     };
     expect(validate(registerInterestFormSchema, typed).success).toBe(true);
+    expect(validate(registerInterestFormSchema, { ...typed, contactConsent: "yes" }).success).toBe(
+      true,
+    );
+    expect(validate(registerInterestFormSchema, { ...typed, contactConsent: "no" }).errors).toEqual(
+      [{ field: "contactConsent", code: "validation.type" }],
+    );
     expect(
       validate(registerInterestFormSchema, { ...typed, residenceType: "multiStorey" }).success,
     ).toBe(true);

@@ -218,6 +218,21 @@ describe("lead bodies", () => {
     expect(validate(registerInterestSchema, { ...body, product: "phone" }).errors).toEqual([
       { field: "product", code: "validation.product.invalid" },
     ]);
+    // Issue 24: the journey's register address, the plan wanted and the consent to an SMS.
+    const notify = { addressId: "SGR-45000-000001", packageId: "fibre-300", contactConsent: true };
+    expect(validate(registerInterestSchema, { ...body, ...notify }).success).toBe(true);
+    expect(
+      validate(registerInterestSchema, {
+        ...body,
+        addressId: "SGR 45000",
+        packageId: "",
+        contactConsent: "yes",
+      }).errors,
+    ).toEqual([
+      { field: "addressId", code: "validation.invalid" },
+      { field: "packageId", code: "validation.required" },
+      { field: "contactConsent", code: "validation.boolean" },
+    ]);
   });
 
   it("validates the lead create and update bodies", () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readableReference } from "../../lib/reference.js";
 import {
   b40VerifyBodySchema,
   emailSchema,
@@ -14,45 +13,20 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { OperationTable } from "../../openapi/register.js";
 import { rateLimited } from "../../plugins/security.js";
 import { malaysianDate } from "../../lib/clock.js";
-import { HttpError, notFound, reason, unauthorized } from "../../lib/errors.js";
+import { HttpError, notFound, unauthorized } from "../../lib/errors.js";
 import { maskTail } from "../../lib/logger.js";
-import { abuseCounters, limitReached } from "../../services/abuse-counters.js";
+import {
+  checkIdentity,
+  claimEntitledFibre,
+  ENTITLED_OFFER,
+  entitledError,
+  entitlementOf,
+  lookUpB40,
+} from "../../services/accounts.js";
 import { findReferralCode, referralStatus, referralValidUntil } from "../../services/referrals.js";
 import { bearer, TOKEN_TTL } from "../../services/tokens.js";
+import { findAccount, findReferral, type AccountRow } from "../../repositories/accounts.js";
 import { parseWith } from "../validate.js";
-
-interface AccountRow {
-  account_number: string;
-  identity_card: string;
-  name: string;
-  phone_number: string;
-  email: string | null;
-  smart_card_number: string | null;
-  fibre_entitled: boolean;
-  service_address: {
-    line1: string;
-    line2?: string;
-    postalCode: string;
-    city: string;
-    state: string;
-  } | null;
-  entitlement_store_failure: boolean;
-}
-
-/** The fibre offer for entitled Suria TV customers. */
-export const ENTITLED_OFFER = {
-  packageId: "fibre-500",
-  name: "Suria Fibre 500 Mbps",
-  monthlyPrice: 99,
-  discountedMonths: 6,
-} as const;
-
-/** An EntitledError (common.yaml) with one errorCode. */
-function entitledError(status: number, errorCode: string, message: string): HttpError {
-  return new HttpError(status, message, {
-    body: { statusCode: status, error: reason(status), message, errors: [{ errorCode, message }] },
-  });
-}
 
 const maskEmail = (email: string) => {
   const [user = "", domain = ""] = email.split("@");
@@ -66,14 +40,14 @@ const maskEmail = (email: string) => {
 export function contentAccountOperations(app: FastifyInstance): OperationTable {
   const { tokens, locks } = app.services;
   const db = app.db;
-  const limits = app.env.limits;
+  const deps = {
+    locks,
+    clock: app.clock,
+    limits: app.env.limits,
+    refused: (check: string) => app.metrics.identityRefusals.inc({ check }),
+  };
 
-  const account = async (accountNumber: string) =>
-    (
-      await db.query<AccountRow>("select * from customer_accounts where account_number = $1", [
-        accountNumber,
-      ])
-    ).rows[0];
+  const account = (accountNumber: string) => findAccount(db, accountNumber);
 
   /** The product token's account, or EntitledError 401 ASTRO_FIBRE_INVALID_TOKEN. */
   const entitledAccount = async (request: FastifyRequest): Promise<AccountRow> => {
@@ -87,19 +61,6 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
     throw entitledError(401, "ASTRO_FIBRE_INVALID_TOKEN", "Product token is invalid or expired");
   };
 
-  /** Shared checks of both entitled-fibre calls. */
-  const entitlementOf = async (row: AccountRow) => {
-    if (row.entitlement_store_failure)
-      throw entitledError(500, "AWS_DYNAMODB_GET_FAILED", "Entitlement lookup failed");
-    if (!row.smart_card_number)
-      throw entitledError(403, "SMC_MANDATORY", "The account has no smart card");
-    const claim = await db.query<{ id: string }>(
-      "select id from entitlement_claims where account_number = $1",
-      [row.account_number],
-    );
-    return { claimed: claim.rows.length > 0 };
-  };
-
   return {
     authenticate: {
       options: { config: rateLimited(1 / 3) },
@@ -111,33 +72,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
         };
         const product = parseWith(productSchema, body.product, "product");
         const identityCard = parseWith(myKadSchema, body.identityCard, "identityCard");
-        // Wrong identity cards are counted per account whatever the client address; past the
-        // limit the account is refused until the window ends, the right card included.
-        const key = `auth:${body.accountNumber}`;
-        const now = app.clock.now().getTime();
-        const row = await locks.transaction([key], async (tx) => {
-          const failures = await abuseCounters.read(tx, key, now);
-          if (failures && failures.hits >= limits.authFailuresPerAccount) {
-            app.metrics.identityRefusals.inc({ check: "authenticate" });
-            throw limitReached(
-              "auth.accountLocked",
-              "Too many wrong identity cards for this account; try again later",
-              failures.windowEnd,
-              now,
-            );
-          }
-          const { rows } = await tx.query<AccountRow>(
-            "select * from customer_accounts where account_number = $1",
-            [body.accountNumber],
-          );
-          const found = rows[0];
-          if (!found || found.identity_card !== identityCard) {
-            await abuseCounters.bump(tx, key, now, limits.identityWindowSeconds * 1000);
-            return undefined;
-          }
-          if (failures) await abuseCounters.clear(tx, key);
-          return found;
-        });
+        const row = await checkIdentity(deps, body.accountNumber, identityCard);
         if (!row)
           throw unauthorized(
             "Account number or identity card does not match",
@@ -162,43 +97,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
         // Authorization: <tokenType> <token>, tokenType being "Bearer".
         const claims = await tokens.verify("b40", bearer(request.headers.authorization));
         const { identityCard } = parseWith(b40VerifyBodySchema, request.body);
-        // Two limits, whatever the client address: lookups that find nobody per B40 token, and
-        // lookups of one identity card per hour.
-        const tokenKey = `b40token:${claims.sub}`;
-        const cardKey = `b40card:${identityCard}`;
-        const now = app.clock.now().getTime();
-        const row = await locks.transaction([cardKey, tokenKey], async (tx) => {
-          const failures = await abuseCounters.read(tx, tokenKey, now);
-          if (failures && failures.hits >= limits.b40FailuresPerToken) {
-            app.metrics.identityRefusals.inc({ check: "b40Token" });
-            throw limitReached(
-              "b40.tooManyFailures",
-              "Too many identity cards not found with this token; try again later",
-              failures.windowEnd,
-              now,
-            );
-          }
-          const lookups = await abuseCounters.read(tx, cardKey, now);
-          if (lookups && lookups.hits >= limits.b40LookupsPerCardHour) {
-            app.metrics.identityRefusals.inc({ check: "b40Card" });
-            throw limitReached(
-              "b40.tooManyLookups",
-              "This identity card was looked up too often; try again later",
-              lookups.windowEnd,
-              now,
-            );
-          }
-          await abuseCounters.bump(tx, cardKey, now, 3600_000);
-          const { rows } = await tx.query<{
-            eligible: boolean;
-            valid_until: string | Date | null;
-          }>("select eligible, valid_until from b40_households where identity_card = $1", [
-            identityCard,
-          ]);
-          if (!rows[0])
-            await abuseCounters.bump(tx, tokenKey, now, limits.identityWindowSeconds * 1000);
-          return rows[0];
-        });
+        const row = await lookUpB40(deps, claims.sub, identityCard);
         const masked = maskTail(identityCard);
         if (!row) return { response: { status: "notFound", identityCard: masked } };
         if (!row.eligible) return { response: { status: "notEligible", identityCard: masked } };
@@ -220,7 +119,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
       options: { config: { ...rateLimited(), entitledErrors: true } },
       async handler(request) {
         const row = await entitledAccount(request);
-        const { claimed } = await entitlementOf(row);
+        const { claimed } = await entitlementOf(db, row);
         return {
           response: {
             accountNumber: maskTail(row.account_number),
@@ -239,29 +138,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
         const row = await entitledAccount(request);
         if (request.validationError)
           throw entitledError(400, "INVALID_REQUEST", "body must be empty (no body or {})");
-        const { claimed } = await entitlementOf(row);
-        if (!row.fibre_entitled)
-          throw entitledError(
-            403,
-            "ASTRO_FIBRE_NOT_ENTITLED",
-            "The account is not entitled to the offer",
-          );
-        if (claimed)
-          throw entitledError(409, "ASTRO_FIBRE_ALREADY_CLAIMED", "The offer was already claimed");
-        const claimedAt = app.clock.now().toISOString();
-        // A reference taken by another claim (one chance in 10^12) is drawn again; a claim of
-        // the same account made meanwhile is the 409 below.
-        for (let attempt = 0; attempt < 5; attempt++) {
-          const claimId = randomUUID();
-          const reference = readableReference("SFC");
-          const inserted = await db.query<{ id: string }>(
-            "insert into entitlement_claims (id, account_number, claimed_at, reference) values ($1, $2, $3, $4) on conflict do nothing returning id",
-            [claimId, row.account_number, claimedAt, reference],
-          );
-          if (inserted.rows.length > 0) return { response: { claimId, reference, claimedAt } };
-          if ((await entitlementOf(row)).claimed) break;
-        }
-        throw entitledError(409, "ASTRO_FIBRE_ALREADY_CLAIMED", "The offer was already claimed");
+        return { response: await claimEntitledFibre(db, row, app.clock.now()) };
       },
     },
 
@@ -338,11 +215,7 @@ export function contentAccountOperations(app: FastifyInstance): OperationTable {
         const body = request.body as { referralCode: string; phoneNumber: string };
         const referralCode = parseWith(referralCodeSchema, body.referralCode, "referralCode");
         const phone = parseWith(mobileNumberSchema, body.phoneNumber, "phoneNumber");
-        const { rows } = await db.query<{ status: string; updated_at: string | Date }>(
-          "select status, updated_at from referrals where referral_code = $1 and phone_number = $2",
-          [referralCode, phone],
-        );
-        const row = rows[0];
+        const row = await findReferral(db, referralCode, phone);
         if (!row)
           throw notFound("No referral with this code and phone number", "referral.notFound");
         return {

@@ -299,3 +299,48 @@ export const continueMessages = defineMessages({
     description: "Link to start a sign-up",
   },
 });
+
+/** The page a "coverage has arrived" SMS's link opens (issue 24). */
+export const coverageNoticeMessages = defineMessages({
+  pageTitle: {
+    id: "fibre.notice.page-title",
+    defaultMessage: "Fibre has reached your address",
+    description: "Document title and heading of the coverage link's page",
+  },
+  pageLead: {
+    id: "fibre.notice.page-lead",
+    defaultMessage: "Sign up at the address you registered, with the plan you wanted.",
+    description: "Meta description of the coverage link's page",
+  },
+  opening: {
+    id: "fibre.notice.opening",
+    defaultMessage: "Opening your sign-up at your address…",
+    description: "The journey is being opened at the registered address",
+  },
+  goneTitle: {
+    id: "fibre.notice.gone.title",
+    defaultMessage: "This link no longer works",
+    description: "The coverage link is tampered with or expired",
+  },
+  goneBody: {
+    id: "fibre.notice.gone.body",
+    defaultMessage:
+      "A link in our SMS works for 30 days. Check coverage at your address to sign up.",
+    description: "What to do when the coverage link no longer works",
+  },
+  failed: {
+    id: "fibre.notice.failed",
+    defaultMessage: "We could not open your sign-up. Check your connection, then try again.",
+    description: "Opening the journey from the coverage link failed",
+  },
+  tryAgain: {
+    id: "fibre.notice.try-again",
+    defaultMessage: "Try again",
+    description: "Button",
+  },
+  start: {
+    id: "fibre.notice.start",
+    defaultMessage: "Check coverage",
+    description: "Link to start a sign-up",
+  },
+});

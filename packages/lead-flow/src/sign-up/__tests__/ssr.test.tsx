@@ -229,8 +229,8 @@ describe("every step renders on a server, in Malay and English", () => {
       );
       expect(text(html)).toContain(
         language === "en"
-          ? "Full name (required) Mobile number (required) For example 012-345 6789 Email (optional) Postcode (required) 5 digits Type of home (optional) Landed Multi-storey Address (optional) Anything else we should know? (optional) Register interest"
-          : "Nama penuh (wajib) Nombor telefon bimbit (wajib) Contohnya 012-345 6789 E-mel (pilihan) Poskod (wajib) 5 digit Jenis kediaman (pilihan) Bertanah Bertingkat Alamat (pilihan) Ada apa-apa lagi yang perlu kami tahu? (pilihan) Daftar minat",
+          ? "Full name (required) Mobile number (required) For example 012-345 6789 Email (optional) Postcode (required) 5 digits Type of home (optional) Landed Multi-storey Address (optional) Anything else we should know? (optional) Send me one SMS when Suria Fibre reaches my address, with a link to sign up. (optional) Register interest"
+          : "Nama penuh (wajib) Nombor telefon bimbit (wajib) Contohnya 012-345 6789 E-mel (pilihan) Poskod (wajib) 5 digit Jenis kediaman (pilihan) Bertanah Bertingkat Alamat (pilihan) Ada apa-apa lagi yang perlu kami tahu? (pilihan) Hantar satu SMS kepada saya apabila Suria Fibre sampai ke alamat saya, dengan pautan untuk mendaftar. (pilihan) Daftar minat",
       );
     }
   });
