@@ -37,6 +37,8 @@ const t = {
     afternoon: "Afternoon, 14:00–18:00",
     held: "Tuesday, 24 November 2026, Morning, 09:00–13:00 is yours until",
     booked: "Tuesday, 24 November 2026, Morning, 09:00–13:00",
+    order: "Order",
+    tracked: "Tuesday, 24 November 2026, morning, 09:00–13:00",
     next: "Our installer comes on Tuesday, 24 November 2026, Morning, 09:00–13:00. We will call you the day before. Keep your order number for any question.",
   },
   bm: {
@@ -63,6 +65,8 @@ const t = {
     afternoon: "Petang, 14:00–18:00",
     held: "Selasa, 24 November 2026, Pagi, 09:00–13:00 dikhaskan untuk anda sehingga",
     booked: "Selasa, 24 November 2026, Pagi, 09:00–13:00",
+    order: "Pesanan",
+    tracked: "Selasa, 24 November 2026, pagi, 09:00–13:00",
     next: "Juruteknik kami akan datang pada Selasa, 24 November 2026, Pagi, 09:00–13:00. Kami akan menghubungi anda sehari sebelumnya. Simpan nombor pesanan anda untuk sebarang pertanyaan.",
   },
 } as const;
@@ -92,8 +96,9 @@ async function toSlotStep(page: Page, lang: Lang) {
 }
 
 for (const lang of ["bm", "en"] as const) {
-  test(`the year-end campaign's check coverage to an order with an installation slot (${lang}, 375 px)`, async ({
+  test(`the year-end campaign's check coverage to an order with an installation slot, tracked from another device (${lang}, 375 px)`, async ({
     page,
+    browser,
   }) => {
     test.setTimeout(180_000);
     const s = t[lang];
@@ -140,6 +145,20 @@ for (const lang of ["bm", "en"] as const) {
     await expect(page.getByTestId("summary-installation")).toHaveText(s.booked);
     await expect(page.getByTestId("confirmation-next")).toHaveText(s.next);
     await checkScreen(page, `slot-confirmation-${lang}`);
+
+    // The tracking link, opened on another device (a fresh context: no saved journey), shows
+    // the order with its installation slot, in the order's language.
+    const orderNumber = await page.getByTestId("lead-reference").innerText();
+    const link = await page.getByTestId("tracking-link").inputValue();
+    const other = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    try {
+      const phonePage = await other.newPage();
+      expect((await phonePage.goto(link))?.status()).toBe(200);
+      await expect(phonePage.getByTestId("tracking-title")).toHaveText(`${s.order} ${orderNumber}`);
+      await expect(phonePage.getByTestId("tracking-installation")).toHaveText(s.tracked);
+    } finally {
+      await other.close();
+    }
   });
 }
 
