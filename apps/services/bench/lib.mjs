@@ -25,6 +25,8 @@ export const PRODUCTION_ENV = {
   SMS_ACCOUNT_SID: "ACbench",
   SMS_AUTH_TOKEN: "bench-sms-token",
   SMS_FROM: "SURIA",
+  // Production refuses to start without the portal's public origin (the SMS links).
+  WEB_URL: "https://www.suria.example",
 };
 
 /** Starts bench/services.mjs (or `script`) with `env`; resolves with its URL and an IPC helper. */

@@ -5,6 +5,7 @@ import { startedClock } from "./clock.js";
 import { packageRoot } from "./paths.js";
 import {
   assertProductionFulfilment,
+  assertProductionLinks,
   assertProductionSms,
   DEFAULT_LIMITS,
   DEFAULT_TIMEOUTS,
@@ -252,5 +253,21 @@ describe("SMS_PROVIDER (issue 24)", () => {
       }),
     ).not.toThrow();
     expect(() => assertProductionSms(env)).not.toThrow();
+  });
+
+  it("refuses production without WEB_URL, which the SMS links are built on", () => {
+    const production = loadEnv({ ...PROD_SECRETS, ALLOW_PGLITE_IN_PRODUCTION: "true" });
+    expect(production.webUrl).toBe("");
+    expect(() => assertProductionLinks(production)).toThrow(
+      "Refusing to start in production without WEB_URL: the links the SMS carry (order tracking, coverage has arrived) are built on the portal's public origin, e.g. https://www.suria.com.my",
+    );
+    const set = loadEnv({
+      ...PROD_SECRETS,
+      ALLOW_PGLITE_IN_PRODUCTION: "true",
+      WEB_URL: "https://www.suria.com.my/",
+    });
+    expect(set.webUrl).toBe("https://www.suria.com.my");
+    expect(() => assertProductionLinks(set)).not.toThrow();
+    expect(loadEnv({}).webUrl).toBe("http://localhost:3000");
   });
 });

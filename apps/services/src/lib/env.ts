@@ -181,6 +181,17 @@ export function assertProductionFulfilment(env: Env): void {
 }
 
 /**
+ * Refuses production without WEB_URL: the tracking and coverage links the SMS carry are built on
+ * it, and a default would send visitors to localhost. Checked when the services are made.
+ */
+export function assertProductionLinks(env: Env): void {
+  if (env.portalEnv === "production" && !env.webUrl)
+    throw new Error(
+      "Refusing to start in production without WEB_URL: the links the SMS carry (order tracking, coverage has arrived) are built on the portal's public origin, e.g. https://www.suria.com.my",
+    );
+}
+
+/**
  * Refuses production with the development SMS stand-in, which only records messages: a visitor
  * would never receive a code. Checked when the services are made, like the fulfilment endpoint.
  */
@@ -427,7 +438,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .map((o) => o.trim())
       .filter(Boolean),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    webUrl: (e.WEB_URL ?? "http://localhost:3000").replace(/\/$/, ""),
+    // No default in production: the links of the SMS (tracking, coverage) would point at
+    // localhost (assertProductionLinks).
+    webUrl: (e.WEB_URL ?? (portalEnv === "production" ? "" : "http://localhost:3000")).replace(
+      /\/$/,
+      "",
+    ),
     tokenSecret: e.TOKEN_SECRET,
     uploadSecret: e.UPLOAD_SECRET,
     otpSecret: e.OTP_SECRET,

@@ -17,7 +17,11 @@ import { InterestService } from "./interests.js";
 import { TokenService } from "./tokens.js";
 import { TrackingService } from "./tracking.js";
 import { queueReminder } from "./orders.js";
-import { assertProductionFulfilment, assertProductionSms } from "../lib/env.js";
+import {
+  assertProductionFulfilment,
+  assertProductionLinks,
+  assertProductionSms,
+} from "../lib/env.js";
 import {
   FulfilmentService,
   HttpFulfilment,
@@ -70,6 +74,7 @@ export function smsProvider(
   log: Pick<FastifyBaseLogger, "info">,
 ): SmsProvider {
   assertProductionSms(env);
+  assertProductionLinks(env);
   const s = env.sms;
   if (s.provider !== "twilio-compatible")
     return new StandinSms(db, (obj, msg) => log.info(obj, msg));
