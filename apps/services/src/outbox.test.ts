@@ -27,6 +27,9 @@ import { loadEnv } from "./lib/env.js";
 
 const SECRET = "outbox-test-secret-0123456789abcdef";
 const DOWN_SECONDS = Number(process.env.OUTBOX_TEST_DOWN_SECONDS ?? 3);
+// After an outage of DOWN_SECONDS the next retry of the first order comes within about twice
+// that (the delay doubles, with jitter up to x2): the waits grow with the outage.
+const CATCH_UP_MS = Math.max(60_000, DOWN_SECONDS * 2_500 + 30_000);
 const POSTGRES = process.env.DATABASE_URL;
 
 /** The production policy shape in seconds: first retry after 1-2 s, doubling, 8 retries. */
@@ -63,65 +66,73 @@ afterAll(async () => {
 });
 
 describe("orders while the fulfilment system is down, then up (worker in the services)", () => {
-  it("delivers every order once it is up, each with its order number as Idempotency-Key and a valid signature", async () => {
-    const stub = new FulfilmentStub(SECRET);
-    await stub.up();
-    await stub.down();
-    const db = await openTestDatabase();
-    const ctx = await buildTestApp(db, {
-      env: {
-        queue: { schema: await testQueueSchema(db), worker: true, pollSeconds: 0.5 },
-        fulfilment: fastPolicy(stub.url),
-      },
-    });
-    cleanups.push(async () => {
-      await ctx.close();
-      await closeTestDatabase(db);
+  it(
+    "delivers every order once it is up, each with its order number as Idempotency-Key and a valid signature",
+    async () => {
+      const stub = new FulfilmentStub(SECRET);
+      await stub.up();
       await stub.down();
-    });
-    const orders: string[] = [];
-    const buy = async () => {
-      const { token } = await readyLead(ctx.app, 100_000);
-      const res = await purchase(ctx.app, token);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      orders.push(res.body.response.orderNumber as string);
-    };
-    // Down: orders keep coming and are accepted.
-    const downUntil = Date.now() + DOWN_SECONDS * 1000;
-    while (Date.now() < downUntil || orders.length < 3) await buy();
-    const whileDown = orders.length;
-    expect(stub.receipts).toEqual([]);
-    await stub.up();
-    for (let i = 0; i < 3; i++) await buy();
+      const db = await openTestDatabase();
+      const ctx = await buildTestApp(db, {
+        env: {
+          queue: { schema: await testQueueSchema(db), worker: true, pollSeconds: 0.5 },
+          fulfilment: fastPolicy(stub.url),
+        },
+      });
+      cleanups.push(async () => {
+        await ctx.close();
+        await closeTestDatabase(db);
+        await stub.down();
+      });
+      const orders: string[] = [];
+      const buy = async () => {
+        const { token } = await readyLead(ctx.app, 100_000);
+        const res = await purchase(ctx.app, token);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        orders.push(res.body.response.orderNumber as string);
+      };
+      // Down: orders keep coming and are accepted.
+      const downUntil = Date.now() + DOWN_SECONDS * 1000;
+      while (Date.now() < downUntil || orders.length < 3) await buy();
+      const whileDown = orders.length;
+      expect(stub.receipts).toEqual([]);
+      await stub.up();
+      for (let i = 0; i < 3; i++) await buy();
 
-    await until("every order acknowledged", async () => (await acknowledged(db)) === orders.length);
-    expect([...stub.orderNumbers()].sort()).toEqual([...orders].sort());
-    for (const r of stub.receipts) {
-      expect(r.key).toBe(r.orderNumber);
-      expect(r.signatureValid).toBe(true);
-    }
-    // The orders of the outage were tried while it lasted (connection refused), then delivered.
-    const { rows } = await db.query<{ order_number: string; attempts: number }>(
-      "select order_number, attempts from fulfilment_orders order by order_number",
-    );
-    const attempts = new Map(rows.map((r) => [r.order_number, r.attempts]));
-    expect(attempts.get(orders[0]!)).toBeGreaterThan(1);
-    expect(await reconcileCounts(db)).toEqual({
-      accepted: orders.length,
-      acknowledged: orders.length,
-    });
+      await until(
+        "every order acknowledged",
+        async () => (await acknowledged(db)) === orders.length,
+        CATCH_UP_MS,
+      );
+      expect([...stub.orderNumbers()].sort()).toEqual([...orders].sort());
+      for (const r of stub.receipts) {
+        expect(r.key).toBe(r.orderNumber);
+        expect(r.signatureValid).toBe(true);
+      }
+      // The orders of the outage were tried while it lasted (connection refused), then delivered.
+      const { rows } = await db.query<{ order_number: string; attempts: number }>(
+        "select order_number, attempts from fulfilment_orders order by order_number",
+      );
+      const attempts = new Map(rows.map((r) => [r.order_number, r.attempts]));
+      expect(attempts.get(orders[0]!)).toBeGreaterThan(1);
+      expect(await reconcileCounts(db)).toEqual({
+        accepted: orders.length,
+        acknowledged: orders.length,
+      });
 
-    const metrics = (await ctx.app.inject({ url: "/metrics" })).body;
-    expect(metrics).toContain(
-      `fulfilment_deliveries_total{outcome="acknowledged"} ${orders.length}`,
-    );
-    expect(metrics).toMatch(/fulfilment_deliveries_total\{outcome="retry"\} [1-9]/);
-    expect(metrics).toContain('fulfilment_queue_depth{state="pending"} 0');
-    expect(metrics).toContain("fulfilment_oldest_undelivered_age_seconds 0");
-    console.log(
-      `outbox: ${orders.length} orders (${whileDown} while down ${DOWN_SECONDS} s), ${stub.receipts.length} deliveries received, ${rows.reduce((n, r) => n + r.attempts, 0)} attempts`,
-    );
-  }, 120_000);
+      const metrics = (await ctx.app.inject({ url: "/metrics" })).body;
+      expect(metrics).toContain(
+        `fulfilment_deliveries_total{outcome="acknowledged"} ${orders.length}`,
+      );
+      expect(metrics).toMatch(/fulfilment_deliveries_total\{outcome="retry"\} [1-9]/);
+      expect(metrics).toContain('fulfilment_queue_depth{state="pending"} 0');
+      expect(metrics).toContain("fulfilment_oldest_undelivered_age_seconds 0");
+      console.log(
+        `outbox: ${orders.length} orders (${whileDown} while down ${DOWN_SECONDS} s), ${stub.receipts.length} deliveries received, ${rows.reduce((n, r) => n + r.attempts, 0)} attempts`,
+      );
+    },
+    Math.max(120_000, DOWN_SECONDS * 1000 + CATCH_UP_MS + 30_000),
+  );
 });
 
 /** The worker entry as an operator runs it (`pnpm worker`). */

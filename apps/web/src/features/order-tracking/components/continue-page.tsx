@@ -1,21 +1,12 @@
-import { Link, useNavigate } from "@tanstack/react-router";
 import type { LeadFlow } from "@portal/lead-flow";
-import {
-  Button,
-  Container,
-  EmptyState,
-  ErrorState,
-  PageHeader,
-  SkeletonText,
-  buttonClassName,
-} from "@portal/ui";
+import { Container, PageHeader } from "@portal/ui";
 import type { Product } from "@portal/validation";
-import { useEffect } from "react";
 import { useIntl } from "react-intl";
 import { languageSearchValue, useLanguage } from "../../../shared/language";
 import { LeadJourney, useJourney } from "../../../shared/lead-journey";
 import { continueJourney, continuing, retryJourney } from "../api/continue-journey";
 import { continueMessages as messages } from "../messages";
+import { OpeningLink } from "./opening-link";
 
 /**
  * `/signup/continue/$code`: a sign-up handed over from another device ("Continue on your phone").
@@ -35,61 +26,24 @@ export function ContinuePage({ code, product }: { code: string; product: Product
 }
 
 function Continuing({ code, product }: { code: string; product: Product }) {
-  const intl = useIntl();
-  const navigate = useNavigate();
   const { lang } = useLanguage();
   const { state, flow } = useJourney();
-  const search = { ...(product === "tv" ? { product } : {}), language: languageSearchValue(lang) };
-  const pending = continuing(code);
-  useEffect(() => {
-    // Where the journey goes on once it is here (the redemption itself is the route's).
-    let live = true;
-    pending?.then(
-      () => {
-        if (live) void navigate({ to: "/signup", search: search as never, replace: true });
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pending]);
   const error = state.errors.continueJourney;
-  if (error) {
-    const gone =
-      error.statusCode === 404 ||
-      error.code === "invalid-input" ||
-      error.reason === "handoff.unusable";
-    if (gone) {
-      return (
-        <EmptyState
-          title={<span data-testid="continue-gone">{intl.formatMessage(messages.goneTitle)}</span>}
-          action={
-            <Link to="/coverage" search={search as never} className={buttonClassName("primary")}>
-              {intl.formatMessage(messages.start)}
-            </Link>
-          }
-        >
-          <p>{intl.formatMessage(messages.goneBody)}</p>
-        </EmptyState>
-      );
-    }
-    return (
-      <ErrorState
-        title={intl.formatMessage(messages.failed)}
-        action={
-          <Button onClick={() => void retryJourney(flow, code)}>
-            {intl.formatMessage(messages.tryAgain)}
-          </Button>
-        }
-      />
-    );
-  }
   return (
-    <div aria-busy="true" role="status" aria-label={intl.formatMessage(messages.opening)}>
-      <p>{intl.formatMessage(messages.opening)}</p>
-      <SkeletonText lines={4} />
-    </div>
+    <OpeningLink
+      pending={continuing(code)}
+      failure={
+        error && {
+          gone:
+            error.statusCode === 404 ||
+            error.code === "invalid-input" ||
+            error.reason === "handoff.unusable",
+        }
+      }
+      search={{ ...(product === "tv" ? { product } : {}), language: languageSearchValue(lang) }}
+      goneTestId="continue-gone"
+      messages={messages}
+      onRetry={() => void retryJourney(flow, code)}
+    />
   );
 }
