@@ -35,7 +35,14 @@ beforeAll(async () => {
   await stub.up();
   db = await openTestDatabase();
   queue = { schema: await testQueueSchema(db), worker: true, pollSeconds: 0.5 };
-  const fulfilment = loadEnv({ FULFILMENT_URL: stub.url, FULFILMENT_SECRET: SECRET }).fulfilment;
+  // Retries a second apart (the production policy waits 15 s and more): the outage below is
+  // over in a second or two.
+  const fulfilment = loadEnv({
+    FULFILMENT_URL: stub.url,
+    FULFILMENT_SECRET: SECRET,
+    FULFILMENT_RETRY_DELAY_SECONDS: "1",
+    FULFILMENT_RETRY_BACKOFF: "false",
+  }).fulfilment;
   ctx = await buildTestApp(db, { clock, env: { queue, fulfilment } });
 });
 afterAll(async () => {
@@ -167,5 +174,5 @@ describe("changes after the order reach fulfilment", () => {
       code: 0,
       lines: ["accepted 1 - acknowledged 1 = 0", "dead-lettered 0"],
     });
-  });
+  }, 120_000);
 });
