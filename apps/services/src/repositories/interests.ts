@@ -16,25 +16,26 @@ export async function latestSince(
   return rows[0];
 }
 
+/** A registration as it is stored (the shop service's rules applied). */
+export interface NewInterest {
+  name: string;
+  phoneNumber: string;
+  email?: string;
+  product: string;
+  postalCode: string;
+  residenceType?: number;
+  address?: string;
+  language: string;
+  remarks?: string;
+  addressId?: string;
+  packageId?: string;
+  contactConsent?: boolean;
+}
+
 /** Records an interest. */
 export async function insertInterest(
   tx: Queryable,
-  i: {
-    id: string;
-    name: string;
-    phoneNumber: string;
-    email?: string;
-    product: string;
-    postalCode: string;
-    residenceType?: number;
-    address?: string;
-    language: string;
-    remarks?: string;
-    addressId?: string;
-    packageId?: string;
-    contactConsent?: boolean;
-    at: Date;
-  },
+  i: NewInterest & { id: string; at: Date },
 ): Promise<void> {
   await tx.query(
     `insert into interests (id, name, phone_number, email, product, postal_code, residence_type, address, language, remarks, created_at, address_id, package_id, contact_consent)

@@ -13,37 +13,26 @@ import type { KeyLocks } from "../db/key-locks.js";
 import type { Clock } from "../lib/clock.js";
 import { badRequest, notFound } from "../lib/errors.js";
 import { getAddress, upsertAddresses, type AddressImportRow } from "../repositories/addresses.js";
-import { claimCovered, insertInterest, latestSince, noticeOf } from "../repositories/interests.js";
+import {
+  claimCovered,
+  insertInterest,
+  latestSince,
+  noticeOf,
+  type NewInterest,
+} from "../repositories/interests.js";
 import { toApiAddress } from "./leads.js";
 import { SMS_QUEUE, type JobQueue } from "./queue.js";
+import type { SmsMessage } from "./sms.js";
 import type { TokenService } from "./tokens.js";
 
 /** A registration as the shop service receives it (shared rules applied). */
-export interface InterestInput {
-  name: string;
-  phoneNumber: string;
-  email?: string;
-  product: string;
-  postalCode: string;
-  residenceType?: number;
-  address?: string;
-  language: string;
-  remarks?: string;
-  addressId?: string;
-  packageId?: string;
-  contactConsent?: boolean;
-}
+export type InterestInput = NewInterest;
 
 /** A phone number registers once per product within this many days (the earlier one answers). */
 export const INTEREST_REPEAT_DAYS = 30;
 
-/** The job a coverage SMS is (the SMS worker's contract). */
-export interface CoverageSmsJob {
-  kind: "coverage";
-  phoneNumber: string;
-  language: "bm" | "en";
-  params: { link: string };
-}
+/** The job a coverage SMS is (the SMS worker's contract, services/sms.ts). */
+export type CoverageSmsJob = Extract<SmsMessage, { kind: "coverage" }>;
 
 /** The web page a coverage link opens: `/signup/notify/<token>` (`?language=en` for English). */
 export const coverageNoticePath = (token: string, language: "bm" | "en") =>
