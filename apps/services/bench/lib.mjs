@@ -56,6 +56,7 @@ export async function startServices(env, script = "./services.mjs") {
     cpu: () => ask("cpu", "cpu"),
     rss: () => ask("rss", "rss"),
     metrics: () => ask("metrics", "metrics"),
+    door: () => ask("door", "door"),
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", resolve);

@@ -4,6 +4,7 @@
 //   "cpu"  -> process.cpuUsage() (user + system µs so far)
 //   "rss"  -> resident memory after a full garbage collection (needs --expose-gc)
 //   "metrics" -> the /metrics text
+//   "door" -> refusals answered before Fastify (plugins/security.ts, RefusalDoor)
 //   "stop" -> closes and exits
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -28,6 +29,8 @@ process.on("message", async (message) => {
     await new Promise((r) => setTimeout(r, 100));
     globalThis.gc?.();
     process.send({ rss: process.memoryUsage().rss });
+  } else if (message === "door") {
+    process.send({ door: app.refusalDoor.answered });
   } else if (message === "metrics") {
     process.send({ metrics: (await app.inject({ method: "GET", url: "/metrics" })).body });
   } else if (message === "stop") {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { openapiDir as findOpenApiDir } from "@portal/openapi";
@@ -123,6 +123,8 @@ export const portal = fp<PortalPluginOptions>(
       db: opts.db,
       clock: opts.clock,
       onRefused: (route) => metrics.rateLimitRefusals.inc({ route }),
+      trustProxy: opts.env.trustProxy,
+      requestId,
     });
     await app.register(metricsPlugin);
     app.addHook("onSend", (request, reply, payload, done) => {
@@ -191,20 +193,30 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // A hop count is valid at run time (proxy-addr); the types only list the other forms.
     trustProxy: env.trustProxy as boolean | string,
     routerOptions: { ignoreTrailingSlash: true },
-    // Slow clients: the head must arrive within HEADERS_TIMEOUT_MS (Node answers 408 and
-    // closes), a silent socket is closed after IDLE_TIMEOUT_MS, an idle keep-alive connection
-    // after KEEP_ALIVE_TIMEOUT_MS; bodies have their own timeout (plugins/timeouts.ts), and no
-    // request may take longer than head + upload body altogether.
-    connectionTimeout: env.timeouts.idleMs,
-    keepAliveTimeout: env.timeouts.keepAliveMs,
-    requestTimeout: env.timeouts.headersMs + env.timeouts.uploadBodyMs,
-    http: { headersTimeout: env.timeouts.headersMs, connectionsCheckingInterval: 1000 },
     // The health plugin answers 503 with Retry-After while draining (Fastify's own has none).
     return503OnClosing: false,
     // A request id in every log line of the request and in every answer (X-Request-Id); a
     // proxy's X-Request-Id is kept when it is a plain token.
     genReqId: requestId,
     requestIdHeader: false,
+    // The HTTP/1 server Fastify would make, with the refusal door in front of its handler: a
+    // client already over a route's limit is answered before Fastify (plugins/security.ts).
+    // Slow clients: the head must arrive within HEADERS_TIMEOUT_MS (Node answers 408 and
+    // closes), a silent socket is closed after IDLE_TIMEOUT_MS, an idle keep-alive connection
+    // after KEEP_ALIVE_TIMEOUT_MS; bodies have their own timeout (plugins/timeouts.ts), and no
+    // request may take longer than head + upload body altogether.
+    serverFactory: (handler) => {
+      const server = createServer(
+        { headersTimeout: env.timeouts.headersMs, connectionsCheckingInterval: 1000 },
+        (req, res) => {
+          if (!app.refusalDoor?.refuse(req, res)) handler(req, res);
+        },
+      );
+      server.keepAliveTimeout = env.timeouts.keepAliveMs;
+      server.requestTimeout = env.timeouts.headersMs + env.timeouts.uploadBodyMs;
+      server.setTimeout(env.timeouts.idleMs);
+      return server;
+    },
   });
   app.setValidatorCompiler(createValidatorCompiler());
   await app.register(portal, {

@@ -128,3 +128,122 @@ describe("a client known over its limit is refused before the limiter (issue 22)
     expect((await post(address)).statusCode).toBe(200);
   });
 });
+
+describe("a client known over its limit is refused at the door, before Fastify (issue 21)", () => {
+  const url = "/shop/api/v1/greenfield/generate-sbb-lead";
+  let door: TestContext;
+  let base: string;
+
+  beforeAll(async () => {
+    door = await buildTestApp(db, { clock, rateLimitMax: 30, env: { trustProxy: true } });
+    base = await door.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => door?.close());
+
+  const post = async (address: string, headers: Record<string, string> = {}, path = url) => {
+    const res = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address, ...headers },
+      body: JSON.stringify({ product: "fibre", language: "bm" }),
+    });
+    return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+  };
+
+  it("answers the same 429 as Fastify's fast refusal, per Origin, with no statement", async () => {
+    const address = "203.0.113.21";
+    const origin = { origin: "http://localhost:3000" }; // the allowed origin (CORS_ORIGIN)
+    for (let i = 0; i < 30; i++) expect((await post(address, origin)).status).toBe(200);
+    // The route's first refusal for this Origin is Fastify's (the limiter's, or its fast one
+    // once the lease came back short), and teaches the door.
+    const before = door.app.refusalDoor.answered;
+    const fastify = await post(address, origin);
+    expect(fastify.status).toBe(429);
+    expect(door.app.refusalDoor.answered).toBe(before);
+    let statements = 0;
+    db.observe(() => (statements += 1));
+    const atDoor = await post(address, origin);
+    const withQuery = await post(address, origin, `${url}/?utm_source=x`);
+    db.observe(undefined);
+    expect(statements).toBe(0);
+    expect(door.app.refusalDoor.answered).toBe(before + 2);
+    expect([atDoor.status, withQuery.status]).toEqual([429, 429]);
+    expect(atDoor.body).toBe(fastify.body);
+    const without = (h: Record<string, string>) => {
+      const { date: _date, "x-request-id": _id, ...rest } = h;
+      return rest;
+    };
+    expect(without(atDoor.headers)).toEqual(without(fastify.headers));
+    expect(atDoor.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+    expect(atDoor.headers["x-ratelimit-limit"]).toBe("30");
+    expect(atDoor.headers["x-request-id"]).not.toBe(fastify.headers["x-request-id"]);
+    // A proxy's request id is kept, as Fastify keeps it.
+    expect((await post(address, { ...origin, "x-request-id": "edge-42" })).headers).toMatchObject({
+      "x-request-id": "edge-42",
+    });
+    // Another Origin value: Fastify answers first (and the door learns it), then the door.
+    const other = { origin: "https://evil.example" };
+    await post(address, other);
+    const answered = door.app.refusalDoor.answered;
+    const otherAtDoor = await post(address, other);
+    expect(otherAtDoor.status).toBe(429);
+    expect(otherAtDoor.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(door.app.refusalDoor.answered).toBe(answered + 1);
+    // Another address behind the same proxy is let through.
+    expect((await post("203.0.113.22", origin)).status).toBe(200);
+    // The refusals are counted by route in the metrics.
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toMatch(
+      new RegExp(`rate_limit_refusals_total\\{route="${url.replaceAll("/", "\\/")}"\\} \\d+`),
+    );
+  });
+
+  it("leaves to Fastify a body over the route's limit (413), and a draining instance (503)", async () => {
+    const address = "203.0.113.23";
+    for (let i = 0; i < 30; i++) await post(address);
+    expect((await post(address)).status).toBe(429); // Fastify's, without an Origin
+    const before = door.app.refusalDoor.answered;
+    expect((await post(address)).status).toBe(429);
+    expect(door.app.refusalDoor.answered).toBe(before + 1);
+    const big = await fetch(`${base}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body: JSON.stringify({ product: "fibre", language: "bm", pad: "x".repeat(70 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    await big.arrayBuffer();
+    door.app.draining = true;
+    try {
+      expect((await post(address)).status).toBe(503);
+    } finally {
+      door.app.draining = false;
+    }
+    expect(door.app.refusalDoor.answered).toBe(before + 1);
+  });
+});
+
+describe("the door's client address is Fastify's request.ip", () => {
+  it.each([false, true, 1, "127.0.0.1", "10.0.0.0/8, 127.0.0.1"] as const)(
+    "trustProxy %s",
+    async (trustProxy) => {
+      const { default: Fastify } = await import("fastify");
+      const { doorClientAddress, doorTrust } = await import("./plugins/security.js");
+      const app = Fastify({ trustProxy: trustProxy as boolean | string });
+      app.get("/ip", async (request) => ({
+        fastify: request.ip,
+        door: doorClientAddress(request.raw, doorTrust(trustProxy)),
+      }));
+      const base = await app.listen({ port: 0, host: "127.0.0.1" });
+      try {
+        for (const forwarded of [undefined, "198.51.100.7", "198.51.100.7, 10.1.2.3", "junk"]) {
+          const res = await fetch(`${base}/ip`, {
+            headers: forwarded ? { "x-forwarded-for": forwarded } : {},
+          });
+          const { fastify, door } = (await res.json()) as { fastify: string; door: string };
+          expect([forwarded, door]).toEqual([forwarded, fastify]);
+        }
+      } finally {
+        await app.close();
+      }
+    },
+  );
+});

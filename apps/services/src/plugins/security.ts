@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import cors from "@fastify/cors";
+import proxyAddr from "@fastify/proxy-addr";
 import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type {
   FastifyInstance,
@@ -24,6 +26,10 @@ export interface SecurityOptions {
   clock: Clock;
   /** Told of every refusal, by route (metrics). */
   onRefused?: (route: string) => void;
+  /** Fastify's `trustProxy`, for the client address of a refusal at the door. */
+  trustProxy?: boolean | number | string;
+  /** The request id of a refusal at the door (Fastify's `genReqId`). */
+  requestId: (request: IncomingMessage) => string;
 }
 
 declare module "fastify" {
@@ -32,7 +38,99 @@ declare module "fastify" {
     rateLimitCounters: RateLimitCounters;
     /** Helmet's headers, computed once ({@link securityHeaders}); the fast 429 sends them too. */
     securityHeaderList?: readonly (readonly [string, string])[];
+    /** Refusals answered at the door, before Fastify ({@link RefusalDoor}). */
+    refusalDoor: RefusalDoor;
   }
+}
+
+/**
+ * Answers, from the HTTP server's request listener and before Fastify sees the request, the 429
+ * of a client the database already put over a route's limit for the window (issue 21: a refusal
+ * at under a fifth of a lead's CPU). It answers only what the route's first onRequest hook would
+ * answer with the same bytes, and leaves everything else to Fastify:
+ *
+ * - only rate-limited routes without path parameters, by method and path (query dropped, one
+ *   trailing slash ignored, as the router does); never while the instance drains (503 first);
+ *   never when the declared body is over the route's limit (413 first) or an If-None-Match is
+ *   sent (its check comes first);
+ * - the client address as Fastify's `request.ip` computes it (@fastify/proxy-addr with the same
+ *   trust), keyed as the limiter keys it;
+ * - CORS headers replayed from Fastify's own answer to an earlier refusal of this route for the
+ *   same Origin value (at most 16 values a route; another Origin goes to Fastify).
+ *
+ * A refusal here is counted in the metrics (`rate_limit_refusals_total`), not logged per request:
+ * a client over its limit can send thousands a second, and the first refusals of its window went
+ * through Fastify and its log.
+ */
+export interface RefusalDoor {
+  /** Answers `req` with a 429 and returns true, or returns false and lets Fastify answer it. */
+  refuse(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Refusals answered here since the start. */
+  readonly answered: number;
+}
+
+interface DoorRoute {
+  url: string;
+  prefix: string;
+  /** The largest declared body the body-limit hook lets through (413 otherwise). */
+  bodyLimit: number;
+  /** The route's limit as its 429s state it (x-ratelimit-limit), known after a refusal. */
+  limit?: string;
+  /** CORS's headers of a refusal, by Origin value ("" when none was sent). */
+  corsByOrigin: Map<string, string[]>;
+}
+const DOOR_ORIGINS_PER_ROUTE = 16;
+
+/** Fastify 5's own `trustProxy` semantics (lib/request.js `getTrustProxyFn`). */
+function trustFunction(
+  trust: boolean | number | string | undefined,
+): ((address: string, hop: number) => boolean) | undefined {
+  if (trust === undefined || trust === false) return undefined;
+  if (trust === true) return () => true;
+  // Fastify 5.12 fails closed on a bare hop count: the socket's peer is the client.
+  if (typeof trust === "number") return () => false;
+  return proxyAddr.compile(trust.split(",").map((value) => value.trim()));
+}
+
+/** The client address Fastify's `request.ip` gives for `req` under `trust`. */
+export function doorClientAddress(
+  req: IncomingMessage,
+  trust: ((address: string, hop: number) => boolean) | undefined,
+): string | undefined {
+  if (trust === undefined) return req.socket.remoteAddress;
+  const all = proxyAddr.all(req, trust);
+  return all[all.length - 1];
+}
+export { trustFunction as doorTrust };
+
+/** Writes a 429: `cors` (an Origin's), the limiter's headers, then `fixed`, then the body. */
+function writeRefusal(
+  res: ServerResponse,
+  cors: readonly string[],
+  limit: string,
+  seconds: number,
+  id: string,
+  fixed: readonly string[],
+): void {
+  const body = refusalBody(seconds);
+  const retry = String(seconds);
+  res.writeHead(429, [
+    ...cors,
+    "x-ratelimit-limit",
+    limit,
+    "x-ratelimit-remaining",
+    "0",
+    "x-ratelimit-reset",
+    retry,
+    "retry-after",
+    retry,
+    "x-request-id",
+    id,
+    ...fixed,
+    "content-length",
+    String(body.length),
+  ]);
+  res.end(body);
 }
 
 /** A client's key: its address (IPv6 by /64), as @fastify/rate-limit's own default. */
@@ -101,15 +199,43 @@ export default fp<SecurityOptions>(
     // validation, the error handler and the onSend hooks, with the same status, headers and body
     // as the limiter's 429 (serialised once). Exact: it refuses only what the counters would
     // refuse from memory anyway, and counts nothing.
+    // The headers every refusal repeats after the per-request ones (taken on the first
+    // refusal: helmet's are set up by a later plugin).
+    let fixedHeaders: string[] | undefined;
+    const fixed = () =>
+      (fixedHeaders ??= [
+        "content-type",
+        "application/json; charset=utf-8",
+        ...(app.securityHeaderList ?? []).flat(),
+      ]);
+    const doorRoutes = new Map<string, DoorRoute>();
+    const defaultBodyLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
+    // The fast refusal (issue 22): a client the database already put over its limit for the
+    // window is answered in the route's first onRequest hook, before the limiter, the body, the
+    // validation, the error handler and the onSend hooks, with the same status, headers and body
+    // as the limiter's 429 (serialised once). Exact: it refuses only what the counters would
+    // refuse from memory anyway, and counts nothing. Its answers also teach the door (below) the
+    // route's CORS headers for the request's Origin.
     app.addHook("onRoute", (route: RouteOptions) => {
-      const config = route.config as { rateLimit?: { max?: unknown } | false } | undefined;
+      const config = route.config as
+        { rateLimit?: { max?: unknown } | false; ownBodyLimit?: boolean } | undefined;
       if (config?.rateLimit == null || config.rateLimit === false) return;
       const prefix = routeKeyPrefix(route);
       const max = config.rateLimit.max;
       const url = route.url;
-      // The headers every refusal of this route repeats, after the per-request ones (taken on
-      // the first refusal: helmet's are set up by a later plugin).
-      let fixed: string[] | undefined;
+      let door: DoorRoute | undefined;
+      if (!/[:*]/.test(url)) {
+        door = {
+          url,
+          prefix,
+          bodyLimit: config.ownBodyLimit
+            ? Number.POSITIVE_INFINITY
+            : (route.bodyLimit ?? defaultBodyLimit),
+          corsByOrigin: new Map(),
+        };
+        const path = url.length > 1 && url.endsWith("/") ? url.slice(0, -1) : url;
+        for (const method of [route.method].flat()) doorRoutes.set(`${method} ${path}`, door);
+      }
       const refuseKnown = (
         request: FastifyRequest,
         reply: FastifyReply,
@@ -118,40 +244,55 @@ export default fp<SecurityOptions>(
         const left = counters.refusing(prefix + clientKey(request));
         if (left === 0) return done();
         opts.onRefused?.(url);
-        const seconds = Math.ceil(left / 1000);
-        const body = refusalBody(seconds);
-        fixed ??= [
-          "content-type",
-          "application/json; charset=utf-8",
-          ...(app.securityHeaderList ?? []).flat(),
-        ];
-        const limit =
-          typeof max === "function" ? (max as (r: FastifyRequest) => number)(request) : max;
-        // CORS's headers (its onRequest hook ran), the limiter's, then the fixed ones.
-        const headers: string[] = [];
-        const set = reply.getHeaders();
-        for (const name in set) headers.push(name, String(set[name]));
-        headers.push(
-          "x-ratelimit-limit",
-          String(limit),
-          "x-ratelimit-remaining",
-          "0",
-          "x-ratelimit-reset",
-          String(seconds),
-          "retry-after",
-          String(seconds),
-          "x-request-id",
-          request.id,
-          ...fixed,
-          "content-length",
-          String(body.length),
+        const limit = String(
+          typeof max === "function" ? (max as (r: FastifyRequest) => number)(request) : max,
         );
+        // CORS's headers (its onRequest hook ran; no other hook sets one before this).
+        const cors: string[] = [];
+        const set = reply.getHeaders();
+        for (const name in set) cors.push(name, String(set[name]));
+        if (door) {
+          door.limit = limit;
+          const origin = request.headers.origin ?? "";
+          if (door.corsByOrigin.size < DOOR_ORIGINS_PER_ROUTE || door.corsByOrigin.has(origin))
+            door.corsByOrigin.set(origin, cors);
+        }
         reply.hijack();
-        reply.raw.writeHead(429, headers);
-        reply.raw.end(body);
+        writeRefusal(reply.raw, cors, limit, Math.ceil(left / 1000), request.id, fixed());
       };
       route.onRequest = [refuseKnown, ...(route.onRequest == null ? [] : [route.onRequest].flat())];
     });
+
+    const trust = trustFunction(opts.trustProxy);
+    let answered = 0;
+    app.decorate("refusalDoor", {
+      get answered() {
+        return answered;
+      },
+      refuse(req: IncomingMessage, res: ServerResponse): boolean {
+        const raw = req.url;
+        if (raw === undefined || app.draining) return false;
+        const query = raw.indexOf("?");
+        let path = query < 0 ? raw : raw.slice(0, query);
+        if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
+        const door = doorRoutes.get(`${req.method} ${path}`);
+        if (door === undefined || door.limit === undefined) return false;
+        const headers = req.headers;
+        if (headers["if-none-match"] !== undefined) return false;
+        const declared = headers["content-length"];
+        if (declared !== undefined && Number(declared) > door.bodyLimit) return false;
+        const cors = door.corsByOrigin.get(headers.origin ?? "");
+        if (cors === undefined) return false;
+        const address = doorClientAddress(req, trust);
+        if (address === undefined) return false;
+        const left = counters.refusing(door.prefix + normalizeIP(address));
+        if (left === 0) return false;
+        answered += 1;
+        opts.onRefused?.(door.url);
+        writeRefusal(res, cors, door.limit, Math.ceil(left / 1000), opts.requestId(req), fixed());
+        return true;
+      },
+    } satisfies RefusalDoor);
   },
   { name: "security" },
 );
