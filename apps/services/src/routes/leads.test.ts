@@ -258,6 +258,17 @@ const statements = async () => {
   );
 };
 
+/** The first register address of a postcode, found with a lead's token. */
+const addressId = async (token: string, postalCode: string) =>
+  (
+    await call(ctx.app, {
+      method: "POST",
+      url: SEARCH,
+      token,
+      payload: { postalCode, residenceType: 1 },
+    })
+  ).body.response[0].addressId as string;
+
 describe("a lead's round trips (issue 22)", () => {
   it("creates a lead in one statement and changes it in one", async () => {
     // The client's first two hits of each route in a window lease rate-limit hits (one
@@ -297,6 +308,67 @@ describe("a lead's round trips (issue 22)", () => {
     expect(changed.map((r) => r.body.response?.leadId)).toEqual(created.map((c) => c.leadId));
   });
 
+  it("writes changes of several leads asked for at once with one UPDATE, each checked and answered on its own", async () => {
+    const leads = await Promise.all(Array.from({ length: 6 }, () => createLead(ctx.app)));
+    const covered = await addressId(leads[0]!.token, "47301");
+    const rural = await addressId(leads[0]!.token, "45000");
+    const missing = await new SignJWT({ kind: "lead" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("00000000-0000-4000-8000-000000000000")
+      .setAudience("lead")
+      .setIssuer("suria-portal-services")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(DEV_SECRETS.tokenSecret));
+    await db.query("update leads set status = 'submitted' where id = $1", [leads[5]!.leadId]);
+    const payloads = [
+      { name: "Ali" },
+      { phoneNumber: "0123456789", alternatePhoneNumber: "0123456789" },
+      { address: { addressId: rural } },
+      { address: { addressId: covered, unitNumber: "7" } },
+      { email: "siti@example.my" },
+      { name: "Too late" },
+    ];
+    // Warm the rate-limit leases of the route for this client (one statement each).
+    for (let i = 0; i < 2; i++)
+      await call(ctx.app, { method: "PATCH", url: UPDATE, token: leads[4]!.token, payload: {} });
+    const before = await statements();
+    const answers = await Promise.all([
+      ...payloads.map((payload, i) =>
+        call(ctx.app, { method: "PATCH", url: UPDATE, token: leads[i]!.token, payload }),
+      ),
+      call(ctx.app, { method: "PATCH", url: UPDATE, token: missing, payload: { name: "Nobody" } }),
+    ]);
+    // Seven changes arriving together: one UPDATE (inject may split them over two turns).
+    expect((await statements()) - before).toBeLessThanOrEqual(2);
+    expect(answers.map((a) => a.status)).toEqual([200, 400, 400, 200, 200, 409, 401]);
+    expect(answers[0]!.body.response).toMatchObject({ leadId: leads[0]!.leadId, name: "Ali" });
+    expect(answers[1]!.body.errors[0].context.key).toBe("alternatePhoneNumber");
+    expect(answers[2]!.body.errors).toEqual([
+      { message: "The address is not in coverage", context: { key: "address" } },
+    ]);
+    expect(answers[3]!.body.response).toMatchObject({
+      leadId: leads[3]!.leadId,
+      unitNumber: "7",
+      address: { addressId: covered },
+    });
+    expect(answers[4]!.body.response).toMatchObject({
+      leadId: leads[4]!.leadId,
+      email: "siti@example.my",
+    });
+    expect(answers[5]!.body.code).toBe("lead.submitted");
+    expect(answers[6]!.body.code).toBe("auth.token.invalid");
+    // Nothing of the refused changes was written.
+    const rows = await db.query<{ id: string; name: string | null; address_id: string | null }>(
+      "select id, name, address_id from leads where id = any($1) order by id",
+      [[leads[1]!.leadId, leads[2]!.leadId, leads[5]!.leadId]],
+    );
+    expect(rows.rows.map((r) => [r.name, r.address_id])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+  });
+
   it("serialises concurrent changes of one lead: each answer shows its own write", async () => {
     const { token } = await createLead(ctx.app);
     const names = Array.from({ length: 8 }, (_, i) => `Aminah ${"abcdefgh"[i]}`);
@@ -313,16 +385,6 @@ describe("a lead's round trips (issue 22)", () => {
 });
 
 describe("update-sbb-lead", () => {
-  const addressId = async (token: string, postalCode: string) =>
-    (
-      await call(ctx.app, {
-        method: "POST",
-        url: SEARCH,
-        token,
-        payload: { postalCode, residenceType: 1 },
-      })
-    ).body.response[0].addressId as string;
-
   it("updates contact details and a covered address", async () => {
     const { token, leadId } = await createLead(ctx.app);
     const id = await addressId(token, "47301");
