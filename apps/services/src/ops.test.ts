@@ -210,6 +210,14 @@ describe("ops import-coverage (issue 24)", () => {
       expect(rows.map((r) => ({ ...r.data, params: undefined }))).toEqual([
         { kind: "coverage", phoneNumber: "+60191234568", language: "en", params: undefined },
       ]);
+      // Queued as every SMS is (SmsService.enqueue), under the SMS queue's policy (SMS_RETRY_*).
+      expect(
+        (
+          await after.query(
+            "select retry_limit, retry_delay, retry_backoff from pgboss.job where name = 'sms'",
+          )
+        ).rows,
+      ).toEqual([{ retry_limit: 8, retry_delay: 5, retry_backoff: true }]);
       expect((rows[0]!.data.params as { link: string }).link).toMatch(
         /^http:\/\/localhost:3000\/signup\/notify\/[0-9a-f-]{36}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}\?language=en$/,
       );

@@ -187,7 +187,7 @@ async function importCoverage(args: string[], out: (text: string) => void): Prom
   const db = await openOpsDatabase(env);
   try {
     await migrate(db);
-    const { queue } = createFulfilment({
+    const { queue, sms } = createFulfilment({
       env: { ...env, queue: { ...env.queue, worker: false } },
       db,
       clock: systemClock,
@@ -199,7 +199,7 @@ async function importCoverage(args: string[], out: (text: string) => void): Prom
       const interests = new InterestService(
         db,
         new KeyLocks(db),
-        queue,
+        sms,
         tokens,
         systemClock,
         env.webUrl,

@@ -224,6 +224,6 @@ export async function createServices(deps: {
     retention: new RetentionService(db, storage, clock, log),
     tracking,
     handoffs: new HandoffService(db, tokens, clock),
-    interests: new InterestService(db, locks, queue, tokens, clock, env.webUrl),
+    interests: new InterestService(db, locks, sms, tokens, clock, env.webUrl),
   };
 }

@@ -21,8 +21,8 @@ import {
   type NewInterest,
 } from "../repositories/interests.js";
 import { toApiAddress } from "./leads.js";
-import { SMS_QUEUE, type JobQueue } from "./queue.js";
 import type { SmsMessage } from "./sms.js";
+import type { SmsService } from "./sms-queue.js";
 import type { TokenService } from "./tokens.js";
 
 /** A registration as the shop service receives it (shared rules applied). */
@@ -52,7 +52,7 @@ export class InterestService {
   constructor(
     private readonly db: Database,
     private readonly locks: KeyLocks,
-    private readonly queue: JobQueue,
+    private readonly sms: Pick<SmsService, "prepare" | "enqueue">,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
     private readonly webUrl: string,
@@ -95,8 +95,9 @@ export class InterestService {
    * one SMS for each registration the new coverage reaches. Run again, it sends nothing more.
    */
   async importAddresses(rows: readonly AddressImportRow[]): Promise<CoverageImportReport> {
-    // Outside the transaction: pg-boss reads its queues on its own connection.
-    await this.queue.createQueueIfMissing(SMS_QUEUE);
+    // Outside the transaction: pg-boss reads its queues on its own connection. The queue and its
+    // retry policy, as the services make them (the import may run before they ever started).
+    await this.sms.prepare();
     const at = this.clock.now();
     return this.db.transaction(async (tx) => {
       const covered = await upsertAddresses(tx, rows);
@@ -113,7 +114,7 @@ export class InterestService {
           language: interest.language,
           params: { link: this.link(interest.id, interest.language, at) },
         };
-        await this.queue.sendIn(tx, SMS_QUEUE, job);
+        await this.sms.enqueue(tx, job);
       }
       return { imported: rows.length, covered: covered.length, notified: due.length };
     });

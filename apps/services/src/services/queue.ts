@@ -68,16 +68,6 @@ export class JobQueue {
     else await this.boss.createQueue(queue.name, queue);
   }
 
-  /**
-   * Creates a queue with pg-boss's default policy when it does not exist yet; an existing queue
-   * (e.g. the SMS worker's, with its retry policy) is left as it is.
-   */
-  async createQueueIfMissing(name: string): Promise<void> {
-    await this.start();
-    // create_queue is an insert ... on conflict do nothing: a concurrent creation wins, unchanged.
-    if (!(await this.boss.getQueue(name))) await this.boss.createQueue(name);
-  }
-
   /** Sends a job inside the caller's transaction: it exists exactly when the transaction commits. */
   async sendIn(
     tx: Queryable,
