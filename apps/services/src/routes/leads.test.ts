@@ -29,6 +29,16 @@ const UPDATE = "/shop/api/v1/greenfield/update-sbb-lead";
 const count = async (table: string) =>
   (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
 
+/** A lead token as the services sign them, for `subject`, signed with `secret`. */
+const leadToken = (subject: string, secret = DEV_SECRETS.tokenSecret) =>
+  new SignJWT({ kind: "lead" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(subject)
+    .setAudience("lead")
+    .setIssuer("suria-portal-services")
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode(secret));
+
 describe("generate-sbb-lead", () => {
   it("answers a lead id and a token", async () => {
     const res = await call(ctx.app, {
@@ -109,13 +119,7 @@ describe("lead token", () => {
   });
 
   it("refuses a token signed with another key or of another kind", async () => {
-    const other = await new SignJWT({ kind: "lead" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("x")
-      .setAudience("lead")
-      .setIssuer("suria-portal-services")
-      .setExpirationTime("1h")
-      .sign(new TextEncoder().encode("another-secret-another-secret-123"));
+    const other = await leadToken("x", "another-secret-another-secret-123");
     expect(
       (await call(ctx.app, { method: "POST", url: SEARCH, payload: body, token: other })).status,
     ).toBe(401);
@@ -124,13 +128,7 @@ describe("lead token", () => {
     expect(
       (await call(ctx.app, { method: "POST", url: SEARCH, payload: body, token: b40 })).status,
     ).toBe(401);
-    const none = await new SignJWT({ kind: "lead" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("x")
-      .setAudience("lead")
-      .setIssuer("suria-portal-services")
-      .setExpirationTime("1h")
-      .sign(new TextEncoder().encode(DEV_SECRETS.tokenSecret));
+    const none = await leadToken("x");
     // A well-signed token for a lead that does not exist.
     expect(
       (await call(ctx.app, { method: "PATCH", url: UPDATE, payload: { name: "Ali" }, token: none }))
@@ -312,13 +310,7 @@ describe("a lead's round trips (issue 22)", () => {
     const leads = await Promise.all(Array.from({ length: 6 }, () => createLead(ctx.app)));
     const covered = await addressId(leads[0]!.token, "47301");
     const rural = await addressId(leads[0]!.token, "45000");
-    const missing = await new SignJWT({ kind: "lead" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("00000000-0000-4000-8000-000000000000")
-      .setAudience("lead")
-      .setIssuer("suria-portal-services")
-      .setExpirationTime("1h")
-      .sign(new TextEncoder().encode(DEV_SECRETS.tokenSecret));
+    const missing = await leadToken("00000000-0000-4000-8000-000000000000");
     await db.query("update leads set status = 'submitted' where id = $1", [leads[5]!.leadId]);
     const payloads = [
       { name: "Ali" },
