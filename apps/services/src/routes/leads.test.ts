@@ -30,7 +30,7 @@ const count = async (table: string) =>
   (await db.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
 
 /** A lead token as the services sign them, for `subject`, signed with `secret`. */
-const leadToken = (subject: string, secret = DEV_SECRETS.tokenSecret) =>
+const leadToken = (subject: string, secret: string = DEV_SECRETS.tokenSecret) =>
   new SignJWT({ kind: "lead" })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(subject)
