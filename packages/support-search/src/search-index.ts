@@ -307,7 +307,7 @@ function* indexSteps(
         const w = bit * words + (id >>> 5);
         dense[w] = (dense[w] as number) | (1 << (id & 31));
       }
-      const impact = (statistics.keptWeight(id, first + i) * (weights[id] as number)) / top;
+      const impact = (statistics.keptWeight(first + i) * (weights[id] as number)) / top;
       buckets[i] = Math.min(IMPACT_RESOLUTION - 1, Math.floor((1 - impact) * IMPACT_RESOLUTION));
     }
     postings.add(id, distinct as unknown as string);
@@ -540,14 +540,14 @@ function* indexSteps(
       for (const form of forms) {
         const visit = (id: number, at: number) => {
           if (best[id] === 0) touched.push(id);
-          const value = form.weight * statistics.keptWeight(id, at);
+          const value = form.weight * statistics.keptWeight(at);
           if (value > (best[id] as number)) {
             if (bestAdds[id]) rest[id] = (rest[id] as number) + (best[id] as number);
             best[id] = value;
             bestAdds[id] = form.adds ? 1 : 0;
           } else if (form.adds) rest[id] = (rest[id] as number) + value;
           if (form.kind === "exact") exactNow[id] = 1;
-          if (form.adds && !titledNow[id] && statistics.inFieldAt(id, at, 0)) titledNow[id] = 1;
+          if (form.adds && !titledNow[id] && statistics.inFieldAt(at, 0)) titledNow[id] = 1;
         };
         if (form.postings <= walkUpTo) {
           const ids =

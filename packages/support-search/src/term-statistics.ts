@@ -126,11 +126,6 @@ export class TermStatistics {
     return this.count ? (this.#lengthTotals[field] ?? 0) / this.count : 0;
   }
 
-  /** Length in terms of a document's field. */
-  length(document: number, field: number): number {
-    return this.#lengths[field]?.[document] ?? 0;
-  }
-
   /**
    * The position of a document's first term: its distinct terms, in the order `add` returned
    * them, are this position and the ones after it.
@@ -202,11 +197,15 @@ export class TermStatistics {
   }
 
   /** The weight {@link keepWeights} kept of the term at `at` (from {@link locate}, not -1). */
-  keptWeight(_document: number, at: number): number {
+  keptWeight(at: number): number {
     return this.#kept[at] as number;
   }
 
-  /** {@link fieldWeight} of the term at `at` (from {@link locate}, not -1) in a document. */
+  /**
+   * The BM25F weight before idf of the term at `at` (from {@link locate}, not -1): each field's
+   * length-normalised term frequency times its boost, summed, then saturated once (Robertson and
+   * Zaragoza), so a term found in three fields is not worth three.
+   */
   weightAt(document: number, at: number): number {
     const norms = this.#norms ?? this.#normalisations();
     const fields = this.#fields;
@@ -222,7 +221,7 @@ export class TermStatistics {
   }
 
   /** Whether the term at `at` (from {@link locate}, not -1) occurs in one field of a document. */
-  inFieldAt(_document: number, at: number, field: number): boolean {
+  inFieldAt(at: number, field: number): boolean {
     return (this.#tfs[at * this.#fields + field] as number) > 0;
   }
 
@@ -234,21 +233,5 @@ export class TermStatistics {
       { length: this.#fields },
       (_, f) => this.#tfs[at * this.#fields + f] as number,
     );
-  }
-
-  /** Whether a term occurs in one field of a document. */
-  inField(document: number, termId: number, field: number): boolean {
-    const at = this.locate(document, termId);
-    return at >= 0 && this.inFieldAt(document, at, field);
-  }
-
-  /**
-   * The BM25F weight of a term in a document before idf: each field's length-normalised term
-   * frequency times the field's boost, summed, then saturated once (Robertson and Zaragoza), so a
-   * term found in three fields is not worth three. Allocation-free.
-   */
-  fieldWeight(document: number, termId: number): number {
-    const at = this.locate(document, termId);
-    return at < 0 ? 0 : this.weightAt(document, at);
   }
 }
