@@ -26,6 +26,7 @@ import {
   type Engine,
 } from "../../../packages/support-search/bench/harness";
 import {
+  CANDIDATES_PER_QUERY,
   CANDIDATES_PER_TERM,
   SITE_FIELDS,
   SITE_KINDS,
@@ -84,8 +85,12 @@ const ENGINES: Engine<SiteDocument[]>[] = [
       const site = buildSiteIndex(docs);
       return (query) =>
         site.index
-          // As the service searches (searchSite): the same bound on the documents ranked per term.
-          .search(normalizeQuery(query), { limit: TOP, candidatesPerTerm: CANDIDATES_PER_TERM })
+          // As the service searches (searchSite): the same bounds on the documents ranked.
+          .search(normalizeQuery(query), {
+            limit: TOP,
+            candidatesPerTerm: CANDIDATES_PER_TERM,
+            candidates: CANDIDATES_PER_QUERY,
+          })
           .map((hit) => keyOf(docs[hit.position] as SiteDocument));
     },
   },

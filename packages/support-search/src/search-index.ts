@@ -65,6 +65,16 @@ export type SearchOptions = {
    * suffixes and typo corrections of a query term).
    */
   candidatesPerTerm?: number;
+  /**
+   * Most documents ranked in all; default all. First each matched form's highest-impact
+   * documents (an eighth of this, a quarter of that where `candidatesPerTerm` gives the form a
+   * quarter), then the rarest forms of the query (words and families before prefixes, suffixes
+   * and typos) up to their `candidatesPerTerm`. Every candidate is scored on every form of the
+   * query from its own term statistics, so a document found by one rare word is ranked on the
+   * whole query; with this bound a query's cost is at most this many documents times its forms,
+   * whatever the size of the index.
+   */
+  candidates?: number;
 };
 
 /** Ranked documents and how many documents matched in all. */
@@ -72,6 +82,11 @@ export type SearchPage = {
   hits: SearchHit[];
   /** Distinct documents matching any form of any query term (filter applied), ranked or not. */
   total: number;
+  /**
+   * Documents ranked (each scored on every form of the query): `total` unless a bound cut it, at
+   * most `candidates`.
+   */
+  ranked: number;
 };
 
 /** A built index. */
@@ -102,6 +117,19 @@ export const TYPO_WEIGHT = [0.8, 0.8, 0.6] as const;
  * that says "menambah pek tambahan" is more about "tambah" than one that says it once.
  */
 export const OTHER_FORMS = 0.3;
+
+/**
+ * Scoring reads a form's postings when it is in at most this many times as many documents as
+ * there are candidates, and otherwise looks it up in each candidate's statistics.
+ */
+const WALK_FACTOR = 1;
+
+/**
+ * A term in at least this share of the documents (and DENSE_MIN of them) keeps them as a bitset
+ * for counting a search's total.
+ */
+const DENSE_SHARE = 1 / 64;
+const DENSE_MIN = 64;
 
 /** Most distinct query terms looked at; the rest of a very long query is ignored. */
 export const MAX_QUERY_TERMS = 16;
@@ -137,6 +165,20 @@ type Expansion = {
   typos: number;
   /** The document frequency its idf is computed from. */
   df: number;
+};
+
+// One form of a query term as a search ranks it.
+type Form = Expansion & {
+  /** Its match weight times its idf. */
+  weight: number;
+  /** It adds to the query term's best match in a document (the word or its family). */
+  adds: boolean;
+  /** It is the word or its family (not a prefix, suffix or typo). */
+  sure: boolean;
+  /** Most of its documents taken as candidates. */
+  bound: number;
+  /** In how many documents it is (its own, not its family's). */
+  postings: number;
 };
 
 /**
@@ -236,6 +278,18 @@ function* indexSteps(
     distinctTerms[id] = statistics.add(fields.map((_, f) => tokenize(document.texts[f] ?? "")));
     if (id % STEP === STEP - 1) yield;
   }
+  // The documents of every common term (in at least DENSE_SHARE of them) as one bit each, so a
+  // search counts its total by or-ing a few words per 32 documents rather than reading every
+  // posting of a common word. At most about 8 bytes per posting of those terms, far fewer in
+  // practice; a rarer term's postings are read (at most count * DENSE_SHARE of them).
+  const words = Math.ceil(count / 32);
+  const denseOf = new Int32Array(statistics.terms.length).fill(-1);
+  let denseTerms = 0;
+  for (let termId = 0; termId < statistics.terms.length; termId++) {
+    const df = statistics.documentFrequency(termId);
+    if (df >= DENSE_MIN && df >= count * DENSE_SHARE) denseOf[termId] = denseTerms++;
+  }
+  const dense = new Uint32Array(denseTerms * words);
   // Second pass, once the field lengths' averages are final: the postings with their buckets.
   // saturate() tends to k1 + 1: the largest impact a term can have.
   const top = (BM25_K1 + 1) * heaviest;
@@ -243,12 +297,17 @@ function* indexSteps(
     const distinct = distinctTerms[id] as string[];
     if (id % STEP === STEP - 1) yield;
     if (!distinct.length) continue;
+    statistics.keepWeights(id);
+    // `add` answered the distinct terms in the order of the document's positions.
+    const first = statistics.firstPosition(id);
     buckets = new Uint8Array(distinct.length);
     for (let i = 0; i < distinct.length; i++) {
-      const impact =
-        (statistics.fieldWeight(id, statistics.id(distinct[i] as string) as number) *
-          (weights[id] as number)) /
-        top;
+      const bit = denseOf[statistics.termIdAt(first + i)] as number;
+      if (bit >= 0) {
+        const w = bit * words + (id >>> 5);
+        dense[w] = (dense[w] as number) | (1 << (id & 31));
+      }
+      const impact = (statistics.keptWeight(first + i) * (weights[id] as number)) / top;
       buckets[i] = Math.min(IMPACT_RESOLUTION - 1, Math.floor((1 - impact) * IMPACT_RESOLUTION));
     }
     postings.add(id, distinct as unknown as string);
@@ -359,60 +418,147 @@ function* indexSteps(
     return run(query, options, false).hits;
   }
 
+  // Bits of the documents matching any of a query's forms (countAll); zero between searches.
+  const union = new Uint32Array(words);
+
+  // How many documents hold any of the forms: or-ing the bits of common ones, reading the
+  // postings of the others (`every` has those a search has read already).
+  function countAll(forms: readonly Form[], every: Map<Form, number[]>): number {
+    for (const form of forms) {
+      const bit = denseOf[form.termId] as number;
+      if (bit >= 0) {
+        const from = bit * words;
+        for (let w = 0; w < words; w++)
+          union[w] = (union[w] as number) | (dense[from + w] as number);
+      } else {
+        const ids =
+          every.get(form) ?? (postings.search(form.term, { limit: form.postings }) as number[]);
+        for (const id of ids) union[id >>> 5] = (union[id >>> 5] as number) | (1 << (id & 31));
+      }
+    }
+    let total = 0;
+    for (let w = 0; w < words; w++) {
+      // Population count of one 32-bit word.
+      let v = union[w] as number;
+      v = v - ((v >>> 1) & 0x55555555);
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+      union[w] = 0;
+    }
+    return total;
+  }
+
   function run(query: string, options: SearchOptions, withTotal: boolean): SearchPage {
     const limit = checkLimit("search", options?.limit, DEFAULT_SEARCH_LIMIT);
     const perTerm = Math.min(
       count,
       checkLimit("search", options?.candidatesPerTerm, Number.POSITIVE_INFINITY),
     );
+    const budget = checkLimit("search", options?.candidates, Number.POSITIVE_INFINITY);
     const filter = options?.filter;
     const queryTerms = Array.from(new Set(tokenize(normalizeQuery(query)))).slice(
       0,
       MAX_QUERY_TERMS,
     );
-    if (limit === 0 || queryTerms.length === 0 || count === 0) return { hits: [], total: 0 };
-    // Documents counted for the total beyond the ranked ones (a term in more than `perTerm`).
-    const extra: number[] = [];
+    if (limit === 0 || queryTerms.length === 0 || count === 0) {
+      return { hits: [], total: 0, ranked: 0 };
+    }
 
-    const candidates: number[] = [];
-    const found: Expansion[] = [];
-    queryTerms.forEach((queryTerm, queryIndex) => {
-      const touched: number[] = [];
-      for (const expansion of expand(queryTerm, queryIndex)) {
-        found.push(expansion);
-        const weight = weightOf(expansion) * idf(count, expansion.df);
+    // Every form of every query term, grouped by query term, with its weight and bound.
+    const groups = queryTerms.map((queryTerm, queryIndex) =>
+      expand(queryTerm, queryIndex).map((expansion): Form => {
         // Other forms add to a document's best match when they are the word or its family (as
         // typed, or as corrected from a typo); prefixes and suffixes of short words do not.
         const adds = expansion.kind !== "prefix" && expansion.kind !== "suffix";
         // Prefixes, suffixes and typos stand for the word less surely: a quarter of the bound.
-        const bound =
-          (adds && expansion.kind !== "typo") || perTerm >= count
-            ? perTerm
-            : Math.ceil(perTerm / 4);
-        if (withTotal && expansion.df > bound) {
-          for (const id of postings.search(expansion.term, { limit: count }) as number[]) {
-            if (!counted[id] && (!filter || filter(id))) {
-              counted[id] = 1;
-              extra.push(id);
-            }
+        const sure = adds && expansion.kind !== "typo";
+        const bound = sure || perTerm >= count ? perTerm : Math.ceil(perTerm / 4);
+        return {
+          ...expansion,
+          weight: weightOf(expansion) * idf(count, expansion.df),
+          adds,
+          sure,
+          bound,
+          postings: statistics.documentFrequency(expansion.termId),
+        };
+      }),
+    );
+    const found = groups.flat();
+
+    // Candidates, while the budget lasts: first each form's few highest-impact documents (an
+    // eighth of the budget; a quarter of that where its bound is a quarter), so the documents
+    // that weigh most for any word are in; then the rarest words of the query (fewest documents;
+    // prefixes, suffixes and typos after the words and their families) up to their `bound`, so
+    // a document holding a rare word of the query ("r3") is a candidate however common its other
+    // words are.
+    const candidates: number[] = [];
+    // Every document of a form, where a search has read them all (its postings, best first).
+    const every = new Map<Form, number[]>();
+    const take = (form: Form, most: number) => {
+      const limit = Math.min(most, form.postings);
+      if (candidates.length >= budget || limit <= 0) return;
+      const ids = postings.search(form.term, { limit }) as number[];
+      if (ids.length === form.postings) every.set(form, ids);
+      for (const id of ids) {
+        if (seen[id] || (filter && !filter(id))) continue;
+        seen[id] = 1;
+        candidates.push(id);
+        if (candidates.length >= budget) return;
+      }
+    };
+    const share = Math.ceil(budget / 8);
+    for (const form of found) {
+      take(form, Math.min(form.bound, form.bound < perTerm ? Math.ceil(share / 4) : share));
+    }
+    const rarest = found
+      .slice()
+      .sort((a, b) => Number(b.sure) - Number(a.sure) || a.postings - b.postings);
+    for (const form of rarest) take(form, form.bound);
+    // Documents counted for the total beyond the candidates, with a filter (countAll without).
+    const extra: number[] = [];
+    if (withTotal && filter) {
+      for (const form of found) {
+        const ids = every.get(form) ?? (postings.search(form.term, { limit: count }) as number[]);
+        every.set(form, ids);
+        for (const id of ids) {
+          if (!seen[id] && !counted[id] && filter(id)) {
+            counted[id] = 1;
+            extra.push(id);
           }
         }
-        for (const id of postings.search(expansion.term, { limit: bound }) as number[]) {
-          if (filter && !filter(id)) continue;
-          if (!seen[id]) {
-            seen[id] = 1;
-            candidates.push(id);
-          }
+      }
+    }
+
+    // Each candidate is scored on every form of every query term from its own term statistics,
+    // whichever form brought it in. A form in fewer documents than WALK_FACTOR times the
+    // candidates is read from its postings; a commoner one is looked up in each candidate's
+    // statistics (a binary search), so scoring costs at most WALK_FACTOR times the candidates
+    // per form, whatever the size of the index.
+    const walkUpTo = WALK_FACTOR * candidates.length;
+    for (const forms of groups) {
+      const touched: number[] = [];
+      for (const form of forms) {
+        const visit = (id: number, at: number) => {
           if (best[id] === 0) touched.push(id);
-          const value = weight * statistics.fieldWeight(id, expansion.termId);
+          const value = form.weight * statistics.keptWeight(at);
           if (value > (best[id] as number)) {
             if (bestAdds[id]) rest[id] = (rest[id] as number) + (best[id] as number);
             best[id] = value;
-            bestAdds[id] = adds ? 1 : 0;
-          } else if (adds) rest[id] = (rest[id] as number) + value;
-          if (expansion.kind === "exact") exactNow[id] = 1;
-          if (adds && !titledNow[id] && statistics.inField(id, expansion.termId, 0)) {
-            titledNow[id] = 1;
+            bestAdds[id] = form.adds ? 1 : 0;
+          } else if (form.adds) rest[id] = (rest[id] as number) + value;
+          if (form.kind === "exact") exactNow[id] = 1;
+          if (form.adds && !titledNow[id] && statistics.inFieldAt(at, 0)) titledNow[id] = 1;
+        };
+        if (form.postings <= walkUpTo) {
+          const ids =
+            every.get(form) ?? (postings.search(form.term, { limit: form.postings }) as number[]);
+          for (const id of ids) {
+            if (seen[id]) visit(id, statistics.locate(id, form.termId));
+          }
+        } else {
+          for (const id of candidates) {
+            const at = statistics.locate(id, form.termId);
+            if (at >= 0) visit(id, at);
           }
         }
       }
@@ -428,9 +574,8 @@ function* indexSteps(
         bestAdds[id] = 0;
         exactNow[id] = 0;
       }
-    });
-
-    const asked = queryTerms.length;
+    }
+    const asked = groups.length;
     for (const id of candidates) {
       // Lucene's coordination factor: the share of the query the document answers.
       scores[id] =
@@ -454,6 +599,7 @@ function* indexSteps(
       };
     });
     let total = candidates.length;
+    if (withTotal && !filter) total = countAll(found, every);
     for (const id of extra) {
       if (!seen[id]) total++;
       counted[id] = 0;
@@ -465,7 +611,7 @@ function* indexSteps(
       titled[id] = 0;
       seen[id] = 0;
     }
-    return { hits, total };
+    return { hits, total, ranked: candidates.length };
   }
 
   return { search, searchPage, size: count, terms: vocabulary.size };

@@ -1,4 +1,5 @@
-// Top-k over impact-ordered postings (candidatesPerTerm), page totals and the sliced build.
+// Top-k over impact-ordered postings (candidatesPerTerm, candidates), page totals and the sliced
+// build.
 import { describe, expect, it } from "vitest";
 import { createSearchIndex, createSearchIndexAsync } from "../index";
 
@@ -34,7 +35,35 @@ describe("searchPage", () => {
     expect(
       index.searchPage("sukan", { limit: 3, candidatesPerTerm: 4, filter: (p) => p !== 9 }),
     ).toMatchObject({ total: 39 });
-    expect(index.searchPage("   ", { limit: 3 })).toEqual({ hits: [], total: 0 });
+    expect(index.searchPage("   ", { limit: 3 })).toEqual({ hits: [], total: 0, ranked: 0 });
+  });
+
+  it("ranks at most `candidates` documents in all, and says how many it ranked", () => {
+    const index = createSearchIndex(documents, fields);
+    expect(index.searchPage("sukan", { limit: 3 })).toMatchObject({ total: 40, ranked: 40 });
+    const page = index.searchPage("sukan", { limit: 5, candidates: 6 });
+    expect(page).toMatchObject({ total: 40, ranked: 6 });
+    expect(page.hits.map((h) => h.position).slice(0, 4)).toEqual([9, 19, 29, 39]);
+    expect(index.searchPage("sukan drama", { limit: 5, candidates: 6 })).toMatchObject({
+      total: 40,
+      ranked: 6,
+    });
+  });
+
+  it("scores a document found by a rare word on every word of the query", () => {
+    // Document 5 also holds "zapin", a word no other document has; its "sukan" is deep in the
+    // text, far below the four highest-impact documents of "sukan".
+    const withRare = documents.map((d, i) =>
+      i === 5 ? { texts: [d.texts[0] as string, `${d.texts[1] as string} Tarian zapin.`] } : d,
+    );
+    const index = createSearchIndex(withRare, fields);
+    const every = index.search("sukan zapin", { limit: 1 })[0];
+    for (const options of [{ candidatesPerTerm: 4 }, { candidatesPerTerm: 4, candidates: 8 }]) {
+      const page = index.searchPage("sukan zapin", { limit: 1, ...options });
+      expect(page.hits[0]).toEqual(every);
+      expect(page.hits[0]).toMatchObject({ position: 5, matchedTerms: 2, exactTerms: 2 });
+    }
+    expect(index.searchPage("sukan zapin", { limit: 1, candidatesPerTerm: 4 }).ranked).toBe(5);
   });
 
   it("builds the same index in slices", async () => {
