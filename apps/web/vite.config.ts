@@ -79,6 +79,24 @@ function routerManifest(): Plugin {
           .map((file) => `/${file}`);
         routes[id] = { preloads: [], scripts: [{ attrs: {}, children: routeChunksScript(files) }] };
       }
+      // Per catalog file (src/lang/compiled/bm.json -> "bm", areas/fibre.en.json ->
+      // "areas/fibre.en"), its chunks: the server lists the page's in the page, to be preloaded
+      // with the entry (src/shared/i18n.tsx, messagesScript).
+      const messageChunks: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const name = chunk.facadeModuleId?.match(
+          /[\\/]src[\\/]lang[\\/]compiled[\\/](.+)\.json$/,
+        )?.[1];
+        if (name)
+          messageChunks[name.replace(/\\/g, "/")] = closure(chunk.fileName)
+            .filter((file) => !rootFiles.has(file))
+            .map((file) => `/${file}`);
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: "message-chunks.json",
+        source: JSON.stringify(messageChunks, null, 2),
+      });
       this.emitFile({
         type: "asset",
         fileName: "router-manifest.json",
@@ -109,7 +127,7 @@ function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of walk(outDir)) {
-        if (!text.test(file) || file.endsWith("router-manifest.json")) continue;
+        if (!text.test(file) || /(router-manifest|message-chunks)\.json$/.test(file)) continue;
         const size = statSync(file).size;
         if (size < 1024) continue;
         const body = readFileSync(file);

@@ -1,6 +1,8 @@
+import { createSerializationAdapter } from "@tanstack/react-router";
 import { createIntl, createIntlCache, type IntlShape } from "react-intl";
 import type { MessageFormatElement } from "react-intl";
-import { htmlLang, type Lang } from "./language";
+import { CHUNKS_GLOBAL } from "../server/start-after-paint";
+import { htmlLang, isLang, type Lang } from "./language";
 
 /** A precompiled (AST) catalog, as produced by `formatjs compile --ast`. */
 export type CompiledMessages = Record<string, MessageFormatElement[]>;
@@ -23,7 +25,7 @@ const SHELL_ONLY_PATHS =
 /**
  * Paths of the fibre sign-up journey (coverage, sign-up, confirmation, register interest): their
  * messages are the shell's and the fibre area's (src/lang/fibre.<lang>.json), nothing else, so
- * their pages do not carry the other journeys' catalogs in their hydration data.
+ * their pages do not load the other journeys' catalogs.
  */
 const FIBRE_JOURNEY_PATHS = /^\/(coverage|signup(\/confirmation)?|register-interest)\/?$/;
 
@@ -38,7 +40,30 @@ export function areasForPath(pathname: string): readonly string[] {
   return MESSAGE_AREAS;
 }
 
+/**
+ * The key of a catalog: its language and its journey areas, sorted (`bm:`, `en:fibre`). The page
+ * names the key it was rendered with (`MESSAGES_GLOBAL`), and its hydration data holds the key
+ * instead of the catalog (`messagesSerializer`).
+ */
+export function catalogKey(lang: Lang, areas: readonly string[]): string {
+  return `${lang}:${[...areas].sort().join(",")}`;
+}
+
+/** The language and areas of a key made by `catalogKey` (null for anything else). */
+export function parseCatalogKey(key: unknown): { lang: Lang; areas: string[] } | null {
+  if (typeof key !== "string") return null;
+  const match = /^([a-z]+):([a-z,-]*)$/.exec(key);
+  if (!match || !isLang(match[1])) return null;
+  const areas = match[2] ? match[2].split(",") : [];
+  return areas.every((area) => MESSAGE_AREAS.includes(area))
+    ? { lang: match[1] as Lang, areas }
+    : null;
+}
+
 const catalogs = new Map<string, Promise<CompiledMessages>>();
+/** The catalogs loaded so far, by key, and the key of each (the hydration data's reference). */
+const loaded = new Map<string, CompiledMessages>();
+const keyOf = new WeakMap<object, string>();
 
 /**
  * The precompiled catalog of a language: the shell's (app + @portal/ui, one chunk per language)
@@ -46,7 +71,7 @@ const catalogs = new Map<string, Promise<CompiledMessages>>();
  * the IntlProvider does not re-render on a navigation that needs nothing new.
  */
 export function loadMessages(lang: Lang, areas: readonly string[] = []): Promise<CompiledMessages> {
-  const key = `${lang}:${[...areas].sort().join(",")}`;
+  const key = catalogKey(lang, areas);
   let pending = catalogs.get(key);
   if (!pending) {
     const shell =
@@ -54,14 +79,80 @@ export function loadMessages(lang: Lang, areas: readonly string[] = []): Promise
     pending = Promise.all([
       shell,
       ...areas.map((area) => areaCatalogs[`../lang/compiled/areas/${area}.${lang}.json`]?.()),
-    ]).then((parts) =>
-      Object.assign({}, ...parts.map((part) => (part?.default ?? {}) as CompiledMessages)),
-    );
+    ]).then((parts) => {
+      const messages: CompiledMessages = Object.assign(
+        {},
+        ...parts.map((part) => (part?.default ?? {}) as CompiledMessages),
+      );
+      loaded.set(key, messages);
+      keyOf.set(messages, key);
+      return messages;
+    });
     // A failed chunk load is not memoised, so "Try again" loads it again.
     pending.catch(() => catalogs.delete(key));
     catalogs.set(key, pending);
   }
   return pending;
+}
+
+/**
+ * The global the page's catalog script sets to the key of the catalog the server rendered it
+ * with; the browser loads that catalog before it hydrates (src/entry-client.tsx).
+ */
+export const MESSAGES_GLOBAL = "__portalMessages";
+
+/** The browser, before hydrating: the catalog the server rendered the page with (if it had one). */
+export function loadPageMessages(key: unknown): Promise<CompiledMessages | undefined> {
+  const parsed = parseCatalogKey(key);
+  return parsed ? loadMessages(parsed.lang, parsed.areas) : Promise.resolve(undefined);
+}
+
+/**
+ * Issue 22: the catalog (about 20 KB for the shell alone) is not written into every page's
+ * hydration data. The root route's context still holds it, on the server as in the browser, but
+ * the router serialises it as its key (`"bm:"`), and the browser gets the catalog itself from its
+ * hashed chunk, cacheable for a year and shared by every page of the language: the page's
+ * catalog script lists the chunk with the ones it starts after the first paint
+ * (`messagesScript`), and the entry loads it before hydrating, so `fromSerializable` finds it.
+ */
+export const messagesSerializer = createSerializationAdapter({
+  key: "portal-messages",
+  test: (value: unknown): value is CompiledMessages =>
+    typeof value === "object" && value !== null && keyOf.has(value),
+  toSerializable: (messages: CompiledMessages) => keyOf.get(messages)!,
+  fromSerializable: (key: string): CompiledMessages => {
+    const messages = loaded.get(key);
+    if (!messages) throw new Error(`messages ${key} were not loaded before hydration`);
+    return messages;
+  },
+});
+
+/** Per catalog file (`bm`, `areas/fibre.en`), its client chunks: set by the server at start. */
+let messageChunks: Readonly<Record<string, readonly string[]>> = {};
+
+/** The server, at start: the client build's catalog chunks (dist/client/message-chunks.json). */
+export function provideMessageChunks(chunks: Readonly<Record<string, readonly string[]>>): void {
+  messageChunks = chunks;
+}
+
+/**
+ * The page's catalog script (server only): names the catalog's key for the entry, and adds the
+ * catalog's chunks to the ones the page starts after its first paint (modulepreload, beside the
+ * entry's), so hydration waits for no further request.
+ */
+export function messagesScript(lang: Lang, areas: readonly string[]): string {
+  const files = [
+    ...new Set(
+      [lang, ...areas.map((area) => `areas/${area}.${lang}`)].flatMap(
+        (name) => messageChunks[name] ?? [],
+      ),
+    ),
+  ];
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  return (
+    `self.${MESSAGES_GLOBAL}=${json(catalogKey(lang, areas))};` +
+    `(self.${CHUNKS_GLOBAL}=self.${CHUNKS_GLOBAL}||[]).push(...${json(files)})`
+  );
 }
 
 const intlCache = createIntlCache();
