@@ -79,24 +79,6 @@ function routerManifest(): Plugin {
           .map((file) => `/${file}`);
         routes[id] = { preloads: [], scripts: [{ attrs: {}, children: routeChunksScript(files) }] };
       }
-      // Per catalog file (src/lang/compiled/bm.json -> "bm", areas/fibre.en.json ->
-      // "areas/fibre.en"), its chunks: the server lists the page's in the page, to be preloaded
-      // with the entry (src/shared/i18n.tsx, messagesScript).
-      const messageChunks: Record<string, string[]> = {};
-      for (const chunk of chunks) {
-        const name = chunk.facadeModuleId?.match(
-          /[\\/]src[\\/]lang[\\/]compiled[\\/](.+)\.json$/,
-        )?.[1];
-        if (name)
-          messageChunks[name.replace(/\\/g, "/")] = closure(chunk.fileName)
-            .filter((file) => !rootFiles.has(file))
-            .map((file) => `/${file}`);
-      }
-      this.emitFile({
-        type: "asset",
-        fileName: "message-chunks.json",
-        source: JSON.stringify(messageChunks, null, 2),
-      });
       this.emitFile({
         type: "asset",
         fileName: "router-manifest.json",
@@ -127,7 +109,7 @@ function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of walk(outDir)) {
-        if (!text.test(file) || /(router-manifest|message-chunks)\.json$/.test(file)) continue;
+        if (!text.test(file) || file.endsWith("router-manifest.json")) continue;
         const size = statSync(file).size;
         if (size < 1024) continue;
         const body = readFileSync(file);
@@ -141,6 +123,14 @@ function precompress(): Plugin {
     },
   };
 }
+
+/**
+ * The compiled message catalogs are fetched as hashed JSON files (src/shared/i18n.tsx), never
+ * inlined as data: URLs (the CSP's connect-src has no data:; and they are the cacheable part of a
+ * page), in the client and the server build alike.
+ */
+const catalogsNotInlined = (file: string) =>
+  /[\\/]lang[\\/]compiled[\\/]/.test(file) ? false : undefined;
 
 // Workspace packages run from source (their private export condition), in both environments.
 const sourceCondition = "@portal/source";
@@ -190,6 +180,7 @@ export default defineConfig(({ command }) => ({
         outDir: "dist/client",
         target: "es2022",
         sourcemap: true,
+        assetsInlineLimit: catalogsNotInlined,
         // One stylesheet (about 6 KB brotli), inlined into every page by the server: the first
         // paint waits for no request, and no route's CSS is fetched again when its chunk loads.
         cssCodeSplit: false,
@@ -215,9 +206,10 @@ export default defineConfig(({ command }) => ({
                 // The journey routes' helper fibre-journey/api/journey-product (no valibot) joins,
                 // and so do the message descriptors that route heads import (every page loads
                 // them: eight chunks of 0.2-0.4 KB each were 1 KB of chunk overhead).
+                // The URLs of the compiled catalogs (src/shared/i18n.tsx) join too (0.4 KB).
                 {
                   name: "shell",
-                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|packages|search|store|support[\\/]components)[\\/]messages\.ts|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|field-refusal|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index))|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts)/,
+                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|packages|search|store|support[\\/]components)[\\/]messages\.ts|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|field-refusal|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index))|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
                 },
               ],
             },
@@ -231,6 +223,8 @@ export default defineConfig(({ command }) => ({
         target: "node20",
         sourcemap: true,
         copyPublicDir: false,
+        // The same file names as the client build's, which the server lists in each page.
+        assetsInlineLimit: catalogsNotInlined,
         rolldownOptions: { input: { main: "src/server/main.ts" } },
       },
     },

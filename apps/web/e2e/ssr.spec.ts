@@ -236,22 +236,22 @@ const hydrationData = (html: string) =>
     .filter((script) => script.includes("$_TSR"))
     .join("\n");
 
-test("the hydration data names the catalog; the browser gets it from a chunk cached for a year", async ({
+test("the hydration data names the catalog; the browser gets it from a JSON file cached for a year", async ({
   request,
 }) => {
   const cases = [
-    { path: "/", key: "bm:", chunks: [/^\/assets\/bm-[\w-]+\.js$/] },
-    { path: "/channels?language=en", key: "en:", chunks: [/^\/assets\/en-[\w-]+\.js$/] },
+    { path: "/", key: "bm:", chunks: [/^\/assets\/bm-[\w-]+\.json$/] },
+    { path: "/channels?language=en", key: "en:", chunks: [/^\/assets\/en-[\w-]+\.json$/] },
     {
       path: `/channels/${ids.channel}`,
       key: "bm:",
-      chunks: [/^\/assets\/bm-[\w-]+\.js$/],
+      chunks: [/^\/assets\/bm-[\w-]+\.json$/],
     },
     {
       path: "/support/subscription/how-to-subscribe?language=en",
       key: "en:checks,fibre,support",
       chunks: ["en", "checks.en", "fibre.en", "support.en"].map(
-        (name) => new RegExp(`^/assets/${name.replace(".", "\\.")}-[\\w-]+\\.js$`),
+        (name) => new RegExp(`^/assets/${name.replace(".", "\\.")}-[\\w-]+\\.json$`),
       ),
     },
   ];
@@ -275,9 +275,9 @@ test("the hydration data names the catalog; the browser gets it from a chunk cac
       const response = await request.get(file);
       expect(response.status(), file).toBe(200);
       expect(response.headers()["cache-control"], file).toBe("public, max-age=31536000, immutable");
-      expect(response.headers()["content-type"], file).toMatch(/javascript/);
+      expect(response.headers()["content-type"], file).toMatch(/^application\/json/);
     }
-    // The shell chunk holds the catalog the page no longer carries.
+    // The shell catalog's file holds what the page no longer carries.
     const shell = await (await request.get(files[0]!)).text();
     expect(shell, path).toContain("shell.nav.channels");
     expect(shell, path).toContain(
@@ -286,7 +286,7 @@ test("the hydration data names the catalog; the browser gets it from a chunk cac
   }
 });
 
-test("a page hydrates with its catalog from the chunk, and switches language in the browser", async ({
+test("a page hydrates with its catalog from the JSON file, and switches language in the browser", async ({
   page,
 }) => {
   const problems = watch(page);
@@ -295,8 +295,8 @@ test("a page hydrates with its catalog from the chunk, and switches language in 
       performance
         .getEntriesByType("resource")
         .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => /^\/assets\/(bm|en)-[\w-]+\.js$/.test(path))
-        .map((path) => path.replace(/-[\w-]+\.js$/, "")),
+        .filter((path) => /^\/assets\/(bm|en)-[\w-]+\.json$/.test(path))
+        .map((path) => path.replace(/-[\w-]+\.json$/, "")),
     );
   await page.goto("/channels");
   await settled(page);
@@ -319,7 +319,7 @@ test("a page hydrates with its catalog from the chunk, and switches language in 
       .getByRole("link", { name: "Channels", exact: true }),
   ).toBeVisible();
   await expect(page.getByRole("link", { name: "Chat with us on WhatsApp" })).toBeVisible();
-  // The English catalog came from its own chunk, in this page (no reload).
+  // The English catalog came from its own file, in this page (no reload).
   expect(await catalogChunks()).toEqual(["/assets/bm", "/assets/en"]);
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(22);
 

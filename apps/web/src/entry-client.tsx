@@ -18,7 +18,7 @@ answerKnownLocales();
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  // The catalog the server rendered the page with: its chunk was preloaded beside the entry's
+  // The catalog the server rendered the page with: its JSON file was preloaded beside the entry
   // (the page's catalog script), and the hydration data names it by its key, so it is loaded
   // before hydrating (the texts are the server's, no flash of default texts, no mismatch).
   const messages = loadPageMessages(

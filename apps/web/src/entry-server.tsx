@@ -145,4 +145,3 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 }
 
 export { bootScriptSource } from "./shared/boot";
-export { provideMessageChunks } from "./shared/i18n";

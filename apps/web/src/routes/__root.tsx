@@ -196,7 +196,7 @@ function RootDocument({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? pageBootScript() : "" }}
           suppressHydrationWarning
         />
-        {/* The catalog the page was rendered with: its key and chunks, for the entry to load
+        {/* The catalog the page was rendered with: its key and files, for the entry to load
             before it hydrates (the hydration data names the catalog, src/shared/i18n.tsx). */}
         <script
           nonce={nonce}

@@ -27,14 +27,11 @@ if (!existsSync(manifestFile)) {
   process.exit(1);
 }
 
-const [{ createWebServer }, { render, bootScriptSource, provideMessageChunks }, { api }] =
-  await Promise.all([import("./app"), import("../entry-server"), import("../shared/api")]);
-
-// The client build's catalog chunks, which each page lists for the browser (src/shared/i18n.tsx).
-const messageChunksFile = join(clientDir, "message-chunks.json");
-provideMessageChunks(
-  existsSync(messageChunksFile) ? JSON.parse(readFileSync(messageChunksFile, "utf8")) : {},
-);
+const [{ createWebServer }, { render, bootScriptSource }, { api }] = await Promise.all([
+  import("./app"),
+  import("../entry-server"),
+  import("../shared/api"),
+]);
 
 const staticFiles = sirv(clientDir, {
   etag: true,
@@ -56,7 +53,7 @@ const app = await createWebServer({
   bootScript: bootScriptSource(),
   manifest: JSON.parse(readFileSync(manifestFile, "utf8")),
   staticFiles: (req, res, next) => {
-    if (req.url === "/router-manifest.json" || req.url === "/message-chunks.json") return next();
+    if (req.url === "/router-manifest.json") return next();
     // sirv streams a file it listed at start-up with no error handler: a file removed since (a
     // rebuild of dist/) would crash the server. The request ends instead; the server stays up.
     res.once("pipe", (file: NodeJS.ReadableStream) =>

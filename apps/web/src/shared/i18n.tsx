@@ -11,6 +11,30 @@ const areaCatalogs = import.meta.glob<{ default: CompiledMessages }>(
   "../lang/compiled/areas/*.json",
 );
 
+/**
+ * Every compiled catalog as a hashed static file (`/assets/bm-<hash>.json`, immutable): what the
+ * browser fetches (the server imports the catalogs, above and in `loadMessages`). Vite names the
+ * file by its content, the same in the client and the server build, so the server can list the
+ * page's files. Never inlined (vite.config.ts, assetsInlineLimit): the CSP allows no data: fetch.
+ */
+const catalogUrls = import.meta.glob<string>(
+  ["../lang/compiled/*.json", "../lang/compiled/areas/*.json"],
+  { query: "?url", import: "default", eager: true },
+);
+
+/** The file of the shell catalog (`bm`) or of an area (`areas/fibre.bm`). */
+const catalogUrl = (name: string): string | undefined =>
+  catalogUrls[`../lang/compiled/${name}.json`];
+
+/** The browser's load of a catalog file: its hashed JSON (preloaded by the page, see below). */
+async function fetchCatalog(name: string): Promise<{ default: CompiledMessages }> {
+  const url = catalogUrl(name);
+  if (!url) throw new Error(`no catalog ${name}`);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`catalog ${name}: ${response.status}`);
+  return { default: (await response.json()) as CompiledMessages };
+}
+
 /** Journey catalogs (src/lang/<area>.<lang>.json), compiled to compiled/areas/<area>.<lang>.json. */
 export const MESSAGE_AREAS: readonly string[] = [
   ...new Set(
@@ -66,7 +90,7 @@ const loaded = new Map<string, CompiledMessages>();
 const keyOf = new WeakMap<object, string>();
 
 /**
- * The precompiled catalog of a language: the shell's (app + @portal/ui, one chunk per language)
+ * The precompiled catalog of a language: the shell's (app + @portal/ui, one file per language)
  * merged with the given journey catalogs. The same language and areas give the same object, so
  * the IntlProvider does not re-render on a navigation that needs nothing new.
  */
@@ -74,11 +98,19 @@ export function loadMessages(lang: Lang, areas: readonly string[] = []): Promise
   const key = catalogKey(lang, areas);
   let pending = catalogs.get(key);
   if (!pending) {
-    const shell =
-      lang === "bm" ? import("../lang/compiled/bm.json") : import("../lang/compiled/en.json");
+    // The server bundles the catalogs; the browser fetches their hashed JSON files (issue 22).
+    const shell = import.meta.env.SSR
+      ? lang === "bm"
+        ? import("../lang/compiled/bm.json")
+        : import("../lang/compiled/en.json")
+      : fetchCatalog(lang);
     pending = Promise.all([
       shell,
-      ...areas.map((area) => areaCatalogs[`../lang/compiled/areas/${area}.${lang}.json`]?.()),
+      ...areas.map((area) =>
+        import.meta.env.SSR
+          ? areaCatalogs[`../lang/compiled/areas/${area}.${lang}.json`]?.()
+          : fetchCatalog(`areas/${area}.${lang}`),
+      ),
     ]).then((parts) => {
       const messages: CompiledMessages = Object.assign(
         {},
@@ -88,7 +120,7 @@ export function loadMessages(lang: Lang, areas: readonly string[] = []): Promise
       keyOf.set(messages, key);
       return messages;
     });
-    // A failed chunk load is not memoised, so "Try again" loads it again.
+    // A failed load is not memoised, so "Try again" loads it again.
     pending.catch(() => catalogs.delete(key));
     catalogs.set(key, pending);
   }
@@ -111,8 +143,8 @@ export function loadPageMessages(key: unknown): Promise<CompiledMessages | undef
  * Issue 22: the catalog (about 20 KB for the shell alone) is not written into every page's
  * hydration data. The root route's context still holds it, on the server as in the browser, but
  * the router serialises it as its key (`"bm:"`), and the browser gets the catalog itself from its
- * hashed chunk, cacheable for a year and shared by every page of the language: the page's
- * catalog script lists the chunk with the ones it starts after the first paint
+ * hashed JSON file, cacheable for a year and shared by every page of the language: the page's
+ * catalog script lists the file with the chunks it starts after the first paint
  * (`messagesScript`), and the entry loads it before hydrating, so `fromSerializable` finds it.
  */
 export const messagesSerializer = createSerializationAdapter({
@@ -127,24 +159,17 @@ export const messagesSerializer = createSerializationAdapter({
   },
 });
 
-/** Per catalog file (`bm`, `areas/fibre.en`), its client chunks: set by the server at start. */
-let messageChunks: Readonly<Record<string, readonly string[]>> = {};
-
-/** The server, at start: the client build's catalog chunks (dist/client/message-chunks.json). */
-export function provideMessageChunks(chunks: Readonly<Record<string, readonly string[]>>): void {
-  messageChunks = chunks;
-}
-
 /**
  * The page's catalog script (server only): names the catalog's key for the entry, and adds the
- * catalog's chunks to the ones the page starts after its first paint (modulepreload, beside the
- * entry's), so hydration waits for no further request.
+ * catalog's files to the chunks the page starts after its first paint (preloaded as fetches,
+ * beside the entry's modulepreloads: src/server/start-after-paint.ts), so hydration waits for no
+ * further request.
  */
 export function messagesScript(lang: Lang, areas: readonly string[]): string {
   const files = [
     ...new Set(
       [lang, ...areas.map((area) => `areas/${area}.${lang}`)].flatMap(
-        (name) => messageChunks[name] ?? [],
+        (name) => catalogUrl(name) ?? [],
       ),
     ),
   ];

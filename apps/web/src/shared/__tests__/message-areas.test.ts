@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { areasForPath, MESSAGE_AREAS } from "../i18n";
 
-// The fibre journey's pages load the shell catalog and the fibre area only (the chunks they load
+// The fibre journey's pages load the shell catalog and the fibre area only (the files they load
 // before hydrating). This holds only while every message id the journey's code
 // names is in one of the two: the check below reads the sources.
 const src = join(import.meta.dirname, "..", "..");

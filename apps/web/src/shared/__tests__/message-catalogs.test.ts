@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   catalogKey,
   loadMessages,
@@ -6,11 +6,10 @@ import {
   messagesScript,
   messagesSerializer,
   parseCatalogKey,
-  provideMessageChunks,
 } from "../i18n";
 
 // Issue 22: the hydration data names the page's catalog by its key; the browser loads the
-// catalog from its chunk (listed by the page's catalog script) before it hydrates.
+// catalog from its hashed JSON file (listed by the page's catalog script) before it hydrates.
 
 describe("catalog keys", () => {
   it("name the language and the sorted areas, and read back", () => {
@@ -61,26 +60,27 @@ describe("messagesSerializer", () => {
 });
 
 describe("messagesScript", () => {
-  afterEach(() => provideMessageChunks({}));
+  const script = (source: string) => {
+    const match = source.match(
+      /^self\.__portalMessages="([^"]*)";\(self\.__portalChunks=self\.__portalChunks\|\|\[\]\)\.push\(\.\.\.(\[[^\]]*\])\)$/,
+    );
+    expect(match, source).not.toBeNull();
+    return { key: match![1], files: JSON.parse(match![2]!) as string[] };
+  };
 
-  it("names the key and adds the catalog's chunks to the page's", () => {
-    provideMessageChunks({
-      bm: ["/assets/bm-1.js"],
-      en: ["/assets/en-1.js"],
-      "areas/fibre.en": ["/assets/fibre.en-1.js"],
-      "areas/fibre.bm": ["/assets/fibre.bm-1.js"],
-    });
-    expect(messagesScript("bm", [])).toBe(
-      'self.__portalMessages="bm:";(self.__portalChunks=self.__portalChunks||[]).push(...["/assets/bm-1.js"])',
-    );
-    expect(messagesScript("en", ["fibre"])).toBe(
-      'self.__portalMessages="en:fibre";(self.__portalChunks=self.__portalChunks||[]).push(...["/assets/en-1.js","/assets/fibre.en-1.js"])',
-    );
+  it("names the key and adds the catalog's files to the page's chunks", () => {
+    const bm = script(messagesScript("bm", []));
+    expect(bm.key).toBe("bm:");
+    expect(bm.files).toHaveLength(1);
+    expect(bm.files[0]).toMatch(/\/bm(-[\w-]+)?\.json$/);
+    const en = script(messagesScript("en", ["fibre"]));
+    expect(en.key).toBe("en:fibre");
+    expect(en.files).toHaveLength(2);
+    expect(en.files[0]).toMatch(/\/en(-[\w-]+)?\.json$/);
+    expect(en.files[1]).toMatch(/\/fibre\.en(-[\w-]+)?\.json$/);
   });
 
-  it("lists no chunk where the build gave none (the dev server), the key still", () => {
-    expect(messagesScript("en", [])).toBe(
-      'self.__portalMessages="en:";(self.__portalChunks=self.__portalChunks||[]).push(...[])',
-    );
+  it("cannot end the script early", () => {
+    expect(messagesScript("bm", [])).not.toContain("<");
   });
 });
