@@ -35,10 +35,16 @@ async function fetchCatalog(name: string): Promise<{ default: CompiledMessages }
   return { default: (await response.json()) as CompiledMessages };
 }
 
-/** Journey catalogs (src/lang/<area>.<lang>.json), compiled to compiled/areas/<area>.<lang>.json. */
+/**
+ * Journey catalogs (src/lang/<area>.<lang>.json), compiled to compiled/areas/<area>.<lang>.json.
+ * Read from the files' URLs, not from `areaCatalogs`: the browser never imports the catalogs, so
+ * its build has no chunk of them.
+ */
 export const MESSAGE_AREAS: readonly string[] = [
   ...new Set(
-    Object.keys(areaCatalogs).map((path) => path.replace(/^.*\/([^/.]+)\.[a-z]+\.json$/, "$1")),
+    Object.keys(catalogUrls)
+      .filter((path) => path.includes("/areas/"))
+      .map((path) => path.replace(/^.*\/([^/.]+)\.[a-z]+\.json$/, "$1")),
   ),
 ];
 
