@@ -124,6 +124,14 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The compiled message catalogs are fetched as hashed JSON files (src/shared/i18n.tsx), never
+ * inlined as data: URLs (the CSP's connect-src has no data:; and they are the cacheable part of a
+ * page), in the client and the server build alike.
+ */
+const catalogsNotInlined = (file: string) =>
+  /[\\/]lang[\\/]compiled[\\/]/.test(file) ? false : undefined;
+
 // Workspace packages run from source (their private export condition), in both environments.
 const sourceCondition = "@portal/source";
 
@@ -172,6 +180,7 @@ export default defineConfig(({ command }) => ({
         outDir: "dist/client",
         target: "es2022",
         sourcemap: true,
+        assetsInlineLimit: catalogsNotInlined,
         // One stylesheet (about 6 KB brotli), inlined into every page by the server: the first
         // paint waits for no request, and no route's CSS is fetched again when its chunk loads.
         cssCodeSplit: false,
@@ -197,9 +206,10 @@ export default defineConfig(({ command }) => ({
                 // The journey routes' helper fibre-journey/api/journey-product (no valibot) joins,
                 // and so do the message descriptors that route heads import (every page loads
                 // them: eight chunks of 0.2-0.4 KB each were 1 KB of chunk overhead).
+                // The URLs of the compiled catalogs (src/shared/i18n.tsx) join too (0.4 KB).
                 {
                   name: "shell",
-                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|packages|search|store|support[\\/]components)[\\/]messages\.ts|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|field-refusal|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index))|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts)/,
+                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|packages|search|store|support[\\/]components)[\\/]messages\.ts|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|field-refusal|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index))|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
                 },
               ],
             },
@@ -213,6 +223,8 @@ export default defineConfig(({ command }) => ({
         target: "node20",
         sourcemap: true,
         copyPublicDir: false,
+        // The same file names as the client build's, which the server lists in each page.
+        assetsInlineLimit: catalogsNotInlined,
         rolldownOptions: { input: { main: "src/server/main.ts" } },
       },
     },

@@ -229,6 +229,106 @@ test("every route hydrates without a warning, an error or a CSP violation", asyn
   }
 });
 
+/** The page's hydration data: the router's inline scripts (those that fill `$_TSR`). */
+const hydrationData = (html: string) =>
+  [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1]!)
+    .filter((script) => script.includes("$_TSR"))
+    .join("\n");
+
+test("the hydration data names the catalog; the browser gets it from a JSON file cached for a year", async ({
+  request,
+}) => {
+  const cases = [
+    { path: "/", key: "bm:", chunks: [/^\/assets\/bm-[\w-]+\.json$/] },
+    { path: "/channels?language=en", key: "en:", chunks: [/^\/assets\/en-[\w-]+\.json$/] },
+    {
+      path: `/channels/${ids.channel}`,
+      key: "bm:",
+      chunks: [/^\/assets\/bm-[\w-]+\.json$/],
+    },
+    {
+      path: "/support/subscription/how-to-subscribe?language=en",
+      key: "en:checks,fibre,support",
+      chunks: ["en", "checks.en", "fibre.en", "support.en"].map(
+        (name) => new RegExp(`^/assets/${name.replace(".", "\\.")}-[\\w-]+\\.json$`),
+      ),
+    },
+  ];
+  for (const { path, key, chunks } of cases) {
+    const html = await (await request.get(path)).text();
+    const data = hydrationData(html);
+    // The root context's catalog is in the data as its key, and none of its messages are.
+    expect(data, path).toContain(`$_TSR.t.get("portal-messages")("${key}")`);
+    for (const id of ["shell.nav.channels", "shell.footer.whatsapp", "shell.not-found.body"])
+      expect(data, `${path} ${id}`).not.toContain(id);
+    // The page's catalog script: the key, and the chunks started with the entry's.
+    const script = html.match(
+      /<script nonce="[^"]*">self\.__portalMessages="([^"]*)";\(self\.__portalChunks=self\.__portalChunks\|\|\[\]\)\.push\(\.\.\.(\[[^\]]*\])\)<\/script>/,
+    );
+    expect(script, path).not.toBeNull();
+    expect(script![1], path).toBe(key);
+    const files = JSON.parse(script![2]!) as string[];
+    expect(files.length, path).toBe(chunks.length);
+    chunks.forEach((pattern, index) => expect(files[index], path).toMatch(pattern));
+    for (const file of files) {
+      const response = await request.get(file);
+      expect(response.status(), file).toBe(200);
+      expect(response.headers()["cache-control"], file).toBe("public, max-age=31536000, immutable");
+      expect(response.headers()["content-type"], file).toMatch(/^application\/json/);
+    }
+    // The shell catalog's file holds what the page no longer carries.
+    const shell = await (await request.get(files[0]!)).text();
+    expect(shell, path).toContain("shell.nav.channels");
+    expect(shell, path).toContain(
+      key.startsWith("en") ? "Chat with us on WhatsApp" : "Berbual dengan kami di WhatsApp",
+    );
+  }
+});
+
+test("a page hydrates with its catalog from the JSON file, and switches language in the browser", async ({
+  page,
+}) => {
+  const problems = watch(page);
+  const catalogChunks = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /^\/assets\/(bm|en)-[\w-]+\.json$/.test(path))
+        .map((path) => path.replace(/-[\w-]+\.json$/, "")),
+    );
+  await page.goto("/channels");
+  await settled(page);
+  await page.waitForLoadState("networkidle");
+  const nav = page.getByRole("navigation", { name: "Utama" });
+  await expect(nav.getByRole("link", { name: "Saluran", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Saluran");
+  await expect(page.getByRole("link", { name: "Berbual dengan kami di WhatsApp" })).toBeVisible();
+  expect(await catalogChunks()).toEqual(["/assets/bm"]);
+  expect(problems).toEqual([]);
+
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 22));
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page).toHaveTitle("Channels | Suria");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Channels");
+  await expect(
+    page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Channels", exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Chat with us on WhatsApp" })).toBeVisible();
+  // The English catalog came from its own file, in this page (no reload).
+  expect(await catalogChunks()).toEqual(["/assets/bm", "/assets/en"]);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(22);
+
+  await page.getByRole("button", { name: "Bahasa Melayu" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Saluran");
+  await expect(page).toHaveTitle("Saluran | Suria");
+  expect(problems).toEqual([]);
+});
+
 /** When the page painted first, and when it started fetching its own scripts. */
 const paintAndScripts = (page: Page) =>
   page.evaluate(() => {

@@ -2,6 +2,7 @@ import { RouterClient } from "@tanstack/react-router/ssr/client";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createAppRouter } from "./router";
+import { MESSAGES_GLOBAL, loadPageMessages } from "./shared/i18n";
 import { waitForContent } from "./shared/content-budget";
 import { answerKnownLocales } from "./shared/intl-locales";
 import { isExpectedServerError } from "./shared/server-errors";
@@ -17,9 +18,23 @@ answerKnownLocales();
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  // The catalog the server rendered the page with: its JSON file was preloaded beside the entry
+  // (the page's catalog script), and the hydration data names it by its key, so it is loaded
+  // before hydrating (the texts are the server's, no flash of default texts, no mismatch).
+  const messages = loadPageMessages(
+    (window as unknown as Record<string, unknown>)[MESSAGES_GLOBAL],
+  );
   await nextTask();
   const router = createAppRouter({ siteUrl: location.origin, budget: waitForContent });
   await nextTask();
+  try {
+    await messages;
+  } catch (error) {
+    // Without its catalog the page cannot hydrate to the same texts: it stays as the server
+    // rendered it (readable, its links and forms work as plain ones).
+    console.error("the page's messages could not be loaded", error);
+    return;
+  }
 
   // Hydration in a transition is time-sliced: React yields to the browser every few milliseconds
   // instead of hydrating the whole page in one long task (Total Blocking Time).

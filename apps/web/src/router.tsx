@@ -3,6 +3,7 @@ import { createRouter } from "@tanstack/react-router";
 import { setupRouterSsrQueryIntegration } from "@tanstack/react-router-ssr-query";
 import { isApiError } from "@portal/api-client";
 import { isNotFoundError } from "./shared/api";
+import { messagesSerializer } from "./shared/i18n";
 import { ListPending, NotFoundPage, RouteError } from "./shared/components/route-states";
 import type { ContentBudget } from "./shared/content-budget";
 import { parseSearch, stringifySearch } from "./shared/search-params";
@@ -52,6 +53,10 @@ export function createAppRouter(options: AppRouterOptions) {
     routeTree,
     context: { queryClient, siteUrl: options.siteUrl, budget: options.budget },
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
+    // The root context's catalog goes into the hydration data as its key (issue 22). Read from
+    // router.options by the router's SSR; the constructor's type leaves the option to Start's
+    // config, so it is spread in, as Start's own handler does (router.update).
+    ...{ serializationAdapters: [messagesSerializer] },
     parseSearch,
     stringifySearch,
     defaultPreload: "intent",

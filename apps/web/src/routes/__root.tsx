@@ -6,7 +6,9 @@ import {
   Scripts,
   createRootRouteWithContext,
   retainSearchParams,
+  useLocation,
   useNavigate,
+  useRouter,
   type ErrorComponentProps,
   type SearchMiddleware,
 } from "@tanstack/react-router";
@@ -21,7 +23,7 @@ import { ConfigContext, configQueryOptions, type PortalConfig } from "../shared/
 import type { ContentBudget } from "../shared/content-budget";
 import { documentTitle, SITE_NAME } from "../shared/head";
 import { pageBootScript } from "../shared/boot";
-import { areasForPath, intlFor, loadMessages } from "../shared/i18n";
+import { areasForPath, intlFor, loadMessages, messagesScript } from "../shared/i18n";
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_PARAM,
@@ -164,6 +166,8 @@ function RootDocument({ children }: { children: ReactNode }) {
     messages: Record<string, never>;
   }>;
   const search = Route.useSearch();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const nonce = useRouter().options.ssr?.nonce;
   const lang = context.lang ?? languageFromSearch(search);
   const messages = context.messages;
   const navigate = useNavigate();
@@ -190,6 +194,16 @@ function RootDocument({ children }: { children: ReactNode }) {
             once by the browser as it parses the page (hydration keeps it, never re-runs it). */}
         <script
           dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? pageBootScript() : "" }}
+          suppressHydrationWarning
+        />
+        {/* The catalog the page was rendered with: its key and files, for the entry to load
+            before it hydrates (the hydration data names the catalog, src/shared/i18n.tsx). */}
+        <script
+          nonce={nonce}
+          dangerouslySetInnerHTML={{
+            __html:
+              import.meta.env.SSR && messages ? messagesScript(lang, areasForPath(pathname)) : "",
+          }}
           suppressHydrationWarning
         />
         <HeadContent />

@@ -58,8 +58,18 @@ export function startAfterPaint(options: StartOptions): void {
     if (started) return;
     started = true;
     for (const href of new Set(w[options.chunksGlobal] as string[])) {
+      // The router runs the manifest's scripts again after hydration (their nonce is hidden from
+      // it, so it does not find them): a file already preloaded is not preloaded twice (a second
+      // JSON preload would never be used, and the browser warns).
+      if (d.querySelector(`link[href="${href}"]`)) continue;
       const link = d.createElement("link");
-      link.rel = "modulepreload";
+      // A JSON file (the page's message catalog) is data the entry fetches: preloaded as such
+      // (anonymous: the same request as the entry's fetch, so the preload is what it gets).
+      if (href.endsWith(".json")) {
+        link.rel = "preload";
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+      } else link.rel = "modulepreload";
       link.href = href;
       d.head.appendChild(link);
     }

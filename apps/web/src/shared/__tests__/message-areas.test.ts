@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { areasForPath, MESSAGE_AREAS } from "../i18n";
 
-// The fibre journey's pages load the shell catalog and the fibre area only (their hydration data
-// carries the catalogs they load). This holds only while every message id the journey's code
+// The fibre journey's pages load the shell catalog and the fibre area only (the files they load
+// before hydrating). This holds only while every message id the journey's code
 // names is in one of the two: the check below reads the sources.
 const src = join(import.meta.dirname, "..", "..");
 const compiled = (file: string) =>
