@@ -82,7 +82,7 @@ interface DoorRoute {
 const DOOR_ORIGINS_PER_ROUTE = 16;
 
 /** Fastify 5's own `trustProxy` semantics (lib/request.js `getTrustProxyFn`). */
-function trustFunction(
+export function doorTrust(
   trust: boolean | number | string | undefined,
 ): ((address: string, hop: number) => boolean) | undefined {
   if (trust === undefined || trust === false) return undefined;
@@ -101,7 +101,6 @@ export function doorClientAddress(
   const all = proxyAddr.all(req, trust);
   return all[all.length - 1];
 }
-export { trustFunction as doorTrust };
 
 /** Writes a 429: `cors` (an Origin's), the limiter's headers, then `fixed`, then the body. */
 function writeRefusal(
@@ -263,7 +262,7 @@ export default fp<SecurityOptions>(
       route.onRequest = [refuseKnown, ...(route.onRequest == null ? [] : [route.onRequest].flat())];
     });
 
-    const trust = trustFunction(opts.trustProxy);
+    const trust = doorTrust(opts.trustProxy);
     let answered = 0;
     app.decorate("refusalDoor", {
       get answered() {

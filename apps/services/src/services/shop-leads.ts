@@ -9,7 +9,7 @@ import { malaysianDate, type Clock } from "../lib/clock.js";
 import { badRequest, HttpError, reason } from "../lib/errors.js";
 import { describeAjvError } from "../openapi/ajv.js";
 import { insertConsent } from "../repositories/consents.js";
-import { LeadService } from "./leads.js";
+import { LeadService, type LeadChange } from "./leads.js";
 import { checkReferralForLead } from "./referrals.js";
 
 /** Version of the privacy notice text the consent refers to. */
@@ -74,14 +74,7 @@ export function leadContractError(validationError: Error): HttpError {
 }
 
 /** A lead update as sent (openapi/shop.yaml `updateSbbLead`), past the contract's check. */
-export interface LeadUpdateRequest {
-  name?: string;
-  phoneNumber?: string;
-  alternatePhoneNumber?: string;
-  email?: string;
-  identityCard?: string;
-  address?: { addressId: string; unitNumber?: string; remarks?: string };
-}
+export type LeadUpdateRequest = Omit<LeadChange, "at" | "refused">;
 
 /** Changes a draft lead (its contact fields, MyKad, address) and returns its Lead view. */
 export async function updateLead(
