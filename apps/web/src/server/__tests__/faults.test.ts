@@ -1,4 +1,5 @@
 import { connect } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { ContentFailure, RenderOptions, RenderResult } from "../../entry-server";
@@ -279,6 +280,37 @@ describe("the web server keeps only good pages", () => {
     expect(healed.headers["x-cache"]).toBe("MISS");
     expect((await app.inject({ url: "/movies" })).headers["x-cache"]).toBe("HIT");
     expect(calls).toEqual(["/movies", "/movies", "/movies", "/movies"]);
+    await app.close();
+  });
+
+  it("makes a kept page's best copies when it is asked for again, not at the miss", async () => {
+    const started: Promise<void>[] = [];
+    const words = Array.from({ length: 3000 }, (_, i) => `saluran-${(i * 7919) % 1013}`);
+    const html = `<!doctype html><html><body><main>${words.join(" ")}</main>`;
+    const { app: created } = scripted([{ html }, { html }], {
+      recompress: (page) => {
+        if (!page.best) started.push(recompress(page));
+        return Promise.resolve();
+      },
+    });
+    const app = await created;
+    const br = { "accept-encoding": "br" };
+    const miss = await app.inject({ url: "/movies", headers: br });
+    expect([miss.headers["x-cache"], miss.headers["content-encoding"]]).toEqual(["MISS", "br"]);
+    // A page rendered for one visitor only is never kept, so never recompressed either.
+    const own = await app.inject({ url: "/track/a-visitors-token", headers: br });
+    expect(own.headers["x-cache"]).toBe("PRIVATE");
+    expect(started).toHaveLength(0);
+    // Asked for again: answered at once with the fast copy, the best one made meanwhile.
+    const hit = await app.inject({ url: "/movies", headers: br });
+    expect(hit.headers["x-cache"]).toBe("HIT");
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(started).toHaveLength(1);
+    await Promise.all(started);
+    const best = await app.inject({ url: "/movies", headers: br });
+    expect(best.rawPayload.length).toBeLessThan(miss.rawPayload.length);
+    expect(brotliDecompressSync(best.rawPayload).toString()).toBe(html);
+    expect(started).toHaveLength(1);
     await app.close();
   });
 
