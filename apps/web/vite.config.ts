@@ -12,7 +12,8 @@ import { routeChunksScript, startAfterPaintScript } from "./src/server/start-aft
  * server (what Start builds for itself): the entry script and its chunks for the root route, and
  * for every route the chunk of its component (code split) with the chunks it imports, which the
  * page loads at once (after its first paint) so hydration waits for no second round trip. Route ids come from
- * src/routeTree.gen.ts (file -> id); the CSS (one file, cssCodeSplit off) is inlined by the server.
+ * src/routeTree.gen.ts (file -> id); the CSS (one file, cssCodeSplit off) is linked from every page
+ * as a hashed, immutable stylesheet (README "One stylesheet, linked"), not inlined.
  */
 function routerManifest(): Plugin {
   return {
@@ -44,13 +45,6 @@ function routerManifest(): Plugin {
         (item) => item.type === "asset" && item.fileName.endsWith(".css"),
       );
       const css = cssAssets.map((item) => `/${item.fileName}`);
-      // TanStack's inline-CSS manifest: the server writes these stylesheets into the page.
-      const styles = Object.fromEntries(
-        cssAssets.map((item) => [
-          `/${item.fileName}`,
-          item.type === "asset" ? String(item.source) : "",
-        ]),
-      );
       // No modulepreload links in the head: the page's scripts start after its first paint
       // (src/server/start-after-paint.ts says why).
       const routes: Record<string, unknown> = {
@@ -82,7 +76,7 @@ function routerManifest(): Plugin {
       this.emitFile({
         type: "asset",
         fileName: "router-manifest.json",
-        source: JSON.stringify({ scriptFormat: "module", inlineCss: { styles }, routes }, null, 2),
+        source: JSON.stringify({ scriptFormat: "module", routes }, null, 2),
       });
     },
   };
@@ -173,16 +167,15 @@ export default defineConfig(({ command }) => ({
   },
   environments: {
     client: {
-      // TanStack Router's inline-CSS support (what Start turns on): the browser keeps the
-      // stylesheet the server wrote into the page instead of rendering an empty one over it.
-      define: { "process.env.TSS_INLINE_CSS_ENABLED": JSON.stringify("true") },
+      // TanStack Router's inline-CSS support stays off: the pages link their stylesheet.
+      define: { "process.env.TSS_INLINE_CSS_ENABLED": JSON.stringify("false") },
       build: {
         outDir: "dist/client",
         target: "es2022",
         sourcemap: true,
         assetsInlineLimit: catalogsNotInlined,
-        // One stylesheet (about 6 KB brotli), inlined into every page by the server: the first
-        // paint waits for no request, and no route's CSS is fetched again when its chunk loads.
+        // One stylesheet (about 8 KB brotli, hashed, immutable), linked from every page: fetched
+        // once per visit, and no route's CSS is fetched again when its chunk loads.
         cssCodeSplit: false,
         rolldownOptions: {
           input: "src/entry-client.tsx",

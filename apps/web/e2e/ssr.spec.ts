@@ -286,6 +286,36 @@ test("the hydration data names the catalog; the browser gets it from a JSON file
   }
 });
 
+test("every page links one hashed, immutable stylesheet and inlines none of it; it styles the page", async ({
+  page,
+  request,
+}) => {
+  const hrefs = new Set<string>();
+  for (const path of ["/", "/channels?language=en", `/channels/${ids.channel}`, "/coverage"]) {
+    const html = await (await request.get(path)).text();
+    const links = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map(
+      ([tag]) => tag.match(/href="([^"]+)"/)![1]!,
+    );
+    expect(links, path).toHaveLength(1);
+    expect(links[0], path).toMatch(/^\/assets\/style-[\w-]+\.css$/);
+    hrefs.add(links[0]!);
+    // What is left inline is small: no copy of the stylesheet in the page.
+    for (const [, css] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g))
+      expect(css!.length, path).toBeLessThan(2048);
+  }
+  expect(hrefs.size).toBe(1);
+  const [href] = [...hrefs];
+  const css = await request.get(href!, { headers: { "accept-encoding": "br" } });
+  expect(css.status()).toBe(200);
+  expect(css.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(css.headers()["content-type"]).toMatch(/^text\/css/);
+  expect(css.headers()["content-encoding"]).toBe("br");
+  // Applied: the skip link is off screen until focused (a rule of the stylesheet, not the browser's).
+  await page.goto("/");
+  const skip = page.getByRole("link", { name: "Langkau ke kandungan utama" });
+  expect(await skip.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+});
+
 test("a page hydrates with its catalog from the JSON file, and switches language in the browser", async ({
   page,
 }) => {

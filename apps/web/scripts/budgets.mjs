@@ -7,7 +7,7 @@
 // support-answer, coverage, signup. For each:
 //   1. Initial JS: every script the page loads until the network is idle, gzip, against the 138 KB
 //      the home page shipped before server rendering (fails above it).
-//   2. HTML with its critical CSS (inlined in the page), brotli as sent by the server, against the
+//   2. HTML with its stylesheet (linked, render-blocking), brotli as sent by the server, against the
 //      30 KB goal (fails above it); peer: the same HTML without its scripts (the physical floor).
 //   3. Time to first byte of a cached page (median of 15, goal 50 ms); peer: the same page rendered
 //      afresh (an unseen value of a key parameter, so a cache miss; median of 5).
@@ -138,17 +138,30 @@ function get(path, encoding) {
   });
 }
 
-/** The page's HTML (critical CSS inlined) in brotli as sent, and its floor without scripts. */
+/** Bytes of a response as sent with `br` accepted (compressed here if the server did not). */
+const brotliBytes = (answer) =>
+  answer.headers["content-encoding"] === "br"
+    ? answer.body.length
+    : brotliCompressSync(answer.body).length;
+
+/**
+ * What a first visit downloads before it can paint, brotli as sent: the page's HTML and the
+ * stylesheets it links (render-blocking; cached afterwards, immutable), and the floor: the same
+ * HTML without its scripts, with the same stylesheets.
+ */
 async function htmlSize(path) {
   const sent = await get(path, "br");
   const plain = (await get(path)).body.toString("utf8");
   const floor = brotliCompressSync(Buffer.from(plain.replace(/<script\b[\s\S]*?<\/script>/g, "")));
+  let css = 0;
+  for (const [tag] of plain.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)) {
+    const href = tag.match(/href="([^"]+)"/)?.[1];
+    if (href) css += brotliBytes(await get(href, "br"));
+  }
   return {
-    brotli:
-      sent.headers["content-encoding"] === "br"
-        ? sent.body.length
-        : brotliCompressSync(sent.body).length,
-    floor: floor.length,
+    brotli: brotliBytes(sent) + css,
+    floor: floor.length + css,
+    css,
     cache: sent.headers["x-cache"],
   };
 }
@@ -276,7 +289,7 @@ for (const page of pages) {
   if (js > JS_BUDGET) failed = true;
   const html = await htmlSize(page.path);
   console.log(
-    `  HTML + critical CSS (br)    ${kb(html.brotli).padStart(9)}  budget ${kb(HTML_BUDGET)} ${html.brotli <= HTML_BUDGET ? "ok" : "OVER BUDGET"}; peer: without scripts ${kb(html.floor)} (${(html.brotli / html.floor).toFixed(1)}x)`,
+    `  HTML + stylesheet (br)      ${kb(html.brotli).padStart(9)}  budget ${kb(HTML_BUDGET)} ${html.brotli <= HTML_BUDGET ? "ok" : "OVER BUDGET"}; peer: without scripts ${kb(html.floor)} (${(html.brotli / html.floor).toFixed(1)}x)`,
   );
   if (html.brotli > HTML_BUDGET) failed = true;
   const time = await ttfb(page.path);
