@@ -596,6 +596,7 @@ test.describe("when the configuration cannot be read at start", () => {
   } as const;
 
   test.beforeAll(async () => {
+    configDown = true;
     // The services behind a proxy whose configuration answers 503 while `configDown` is set.
     proxy = createServer((req, res) => {
       const cors = {
@@ -641,14 +642,21 @@ test.describe("when the configuration cannot be read at start", () => {
         (r) => r.ok,
         () => false,
       );
-      if (up) return;
+      // Ours, not another server left on the port (this one would have exited: EADDRINUSE).
+      if (up && web.exitCode === null) return;
+      if (web.exitCode !== null)
+        throw new Error(`the portal exited (${web.exitCode}): port in use?`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error("the portal without a configuration did not start");
   });
 
   test.afterAll(async () => {
-    web?.kill("SIGTERM");
+    if (web && web.exitCode === null) {
+      const exited = new Promise((resolve) => web.once("exit", resolve));
+      web.kill("SIGTERM");
+      await exited;
+    }
     await new Promise((resolve) => proxy?.close(resolve));
   });
 

@@ -13,7 +13,7 @@ import {
   type SearchMiddleware,
 } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, type ReactNode } from "react";
-import { IntlProvider } from "react-intl";
+import { RawIntlProvider } from "react-intl";
 import { highlightQueryOptions } from "../features/banners/api/get-highlights";
 import { AppShell } from "../shared/components/app-shell";
 import { ErrorFrame } from "../shared/components/error-frame";
@@ -23,7 +23,13 @@ import { ConfigContext, configQueryOptions, type PortalConfig } from "../shared/
 import type { ContentBudget } from "../shared/content-budget";
 import { documentTitle, SITE_NAME } from "../shared/head";
 import { pageBootScript } from "../shared/boot";
-import { areasForPath, intlFor, loadMessages, messagesScript } from "../shared/i18n";
+import {
+  areasForPath,
+  intlFor,
+  loadMessages,
+  messagesScript,
+  type CompiledMessages,
+} from "../shared/i18n";
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_PARAM,
@@ -157,13 +163,16 @@ function RootComponent() {
   );
 }
 
+/** The catalogs of a document rendered before the root's context was made (default texts). */
+const NO_MESSAGES: Record<Lang, CompiledMessages> = { bm: {}, en: {} };
+
 /** <html> with the language, the head, the providers every page needs, and the scripts. */
 function RootDocument({ children }: { children: ReactNode }) {
   // The root's error boundary renders this too, possibly before the root's context was made:
   // the language then comes from the URL, and the messages may be missing (default texts).
   const context = Route.useRouteContext() as Partial<{
     lang: Lang;
-    messages: Record<string, never>;
+    messages: CompiledMessages;
   }>;
   const search = Route.useSearch();
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -210,16 +219,11 @@ function RootDocument({ children }: { children: ReactNode }) {
       </head>
       <body>
         <LanguageContext.Provider value={language}>
-          <IntlProvider
-            locale={htmlLang(lang)}
-            defaultLocale="en"
-            messages={messages}
-            onError={(error) => {
-              if (import.meta.env.DEV) console.warn(error.message);
-            }}
-          >
+          {/* One Intl object per catalog for the process (formatters memoised across renders),
+              not a new IntlProvider cache per render. */}
+          <RawIntlProvider value={intlFor(lang, messages ?? NO_MESSAGES[lang])}>
             {children}
-          </IntlProvider>
+          </RawIntlProvider>
         </LanguageContext.Provider>
         <Scripts />
       </body>

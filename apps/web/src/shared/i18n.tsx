@@ -190,14 +190,22 @@ const intlCache = createIntlCache();
 const intls = new WeakMap<CompiledMessages, IntlShape>();
 
 /**
- * An Intl object outside React, for what routes compute before rendering (head titles and
- * descriptions). One per catalog object.
+ * The Intl object of a catalog: the pages' (the root's RawIntlProvider) and what routes compute
+ * before rendering (head titles and descriptions). One per catalog object for the process, so its
+ * formatters are made once, not on every render.
  */
 export function intlFor(lang: Lang, messages: CompiledMessages): IntlShape {
   let intl = intls.get(messages);
   if (!intl) {
     intl = createIntl(
-      { locale: htmlLang(lang), defaultLocale: "en", messages, onError: () => undefined },
+      {
+        locale: htmlLang(lang),
+        defaultLocale: "en",
+        messages,
+        onError: (error) => {
+          if (import.meta.env.DEV) console.warn(error.message);
+        },
+      },
       intlCache,
     );
     intls.set(messages, intl);
