@@ -13,7 +13,7 @@
 //   pnpm --filter @portal/web bench:renders       (builds nothing: build web and services first)
 //
 // Settings: BENCH_SCALES (1,10,100), BENCH_PORT (3690), BENCH_SERVICES_PORT (4690),
-// BENCH_RENDERS (20 per page and encoding), BENCH_SECONDS (2 per throughput run),
+// BENCH_RENDERS (100 per page and encoding: /proc counts CPU in 10 ms ticks), BENCH_SECONDS (2 per throughput run),
 // BENCH_CONNECTIONS (4, the web server's RENDER_CONCURRENCY), BENCH_PAGES (comma-separated paths).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -28,7 +28,7 @@ const scales = (process.env.BENCH_SCALES ?? "1,10,100").split(",").map(Number);
 const webPort = Number(process.env.BENCH_PORT ?? 3690);
 const servicesPort = Number(process.env.BENCH_SERVICES_PORT ?? 4690);
 const staticPort = webPort + 1;
-const renders = Number(process.env.BENCH_RENDERS ?? 20);
+const renders = Number(process.env.BENCH_RENDERS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const GOALS = { cpuMs: 10, throughput: 0.05 };
@@ -88,6 +88,14 @@ const cpuMs = (pid) => {
 };
 
 const agent = new Agent({ keepAlive: true, maxSockets: connections + 2 });
+let unique = 0;
+/**
+ * `path` with a banner parameter of its own (part of every page's cache key, README "Cache keys"):
+ * every request is a render of a key nobody else asked for, so concurrent requests never share
+ * one render (the render gate coalesces requests for one key). The static server ignores it.
+ */
+const uniquely = (path) =>
+  `${path}${path.includes("?") ? "&" : "?"}hideAnnouncement=bench-${(unique++).toString(36)}`;
 function get(base, path, encoding) {
   return new Promise((resolve) => {
     const req = request(
@@ -106,8 +114,8 @@ function get(base, path, encoding) {
   });
 }
 
-/** Requests per second over `connections` for `seconds`, and how many were not 200. */
-async function throughput(base, path, encoding) {
+/** Requests per second over `connections` for `seconds` (`each` rewrites each request's path). */
+async function throughput(base, path, encoding, each) {
   let done = 0;
   let bad = 0;
   const until = performance.now() + seconds * 1000;
@@ -115,7 +123,7 @@ async function throughput(base, path, encoding) {
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
-        const answer = await get(base, path, encoding);
+        const answer = await get(base, each ? each(path) : path, encoding);
         if (answer.status === 200) done++;
         else bad++;
       }
@@ -137,7 +145,7 @@ const { createServer } = require("node:http");
 const pages = new Map();
 process.on("message", (m) => { pages.set(m.key, { body: Buffer.from(m.body, "base64"), headers: m.headers }); process.send("ok"); });
 createServer((req, res) => {
-  const page = pages.get(req.url + " " + (req.headers["accept-encoding"] ?? ""));
+  const page = pages.get(req.url.split("?")[0] + " " + (req.headers["accept-encoding"] ?? ""));
   if (!page) { res.statusCode = 404; return res.end(); }
   res.writeHead(200, { ...page.headers, "content-length": page.body.length });
   res.end(page.body);
@@ -205,11 +213,11 @@ for (const scale of scales) {
   for (const path of PAGES) {
     const row = { path, cpu: {}, bytes: {}, rps: {}, sps: {}, status: new Set() };
     for (const encoding of ["identity", "br"]) {
-      for (let i = 0; i < 3; i++) await get(base, path, encoding);
+      for (let i = 0; i < 20; i++) await get(base, uniquely(path), encoding);
       const before = cpuMs(server.pid);
       let last;
       for (let i = 0; i < renders; i++) {
-        last = await get(base, path, encoding);
+        last = await get(base, uniquely(path), encoding);
         row.status.add(last.status);
       }
       row.cpu[encoding] = (cpuMs(server.pid) - before) / renders;
@@ -220,7 +228,7 @@ for (const scale of scales) {
         headers["content-encoding"] = last.headers["content-encoding"];
       statics.send({ key: `${path} ${encoding}`, body: last.body.toString("base64"), headers });
       await new Promise((resolve) => statics.once("message", resolve));
-      row.rps[encoding] = (await throughput(base, path, encoding)).perSecond;
+      row.rps[encoding] = (await throughput(base, path, encoding, uniquely)).perSecond;
       row.sps[encoding] = (await throughput(staticBase, path, encoding)).perSecond;
     }
     const ratio = (e) => row.rps[e] / row.sps[e];

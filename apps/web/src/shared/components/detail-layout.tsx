@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Container, SkeletonText } from "@portal/ui";
 import { Suspense, type ReactNode } from "react";
+import { defineMessages, useIntl } from "react-intl";
 import type { ProductKey } from "../analytics";
 import { useChannelNames, useComboNames, usePackNames } from "../catalogue";
 import { Crumbs } from "./crumbs";
@@ -65,17 +66,44 @@ function NamesLoading({ count }: { count: number }) {
   );
 }
 
+/**
+ * At most this many links in a list of packs or channels: a channel carried by hundreds of packs
+ * keeps a page (and its HTML) the same size; the rest are one link to the listing.
+ */
+export const MAX_LINKS = 24;
+
+const linkMessages = defineMessages({
+  morePacks: {
+    id: "detail.links.more-packs",
+    defaultMessage: "and {count, plural, one {# more pack} other {# more packs}}",
+    description: "Last item of a list of add-on packs cut at 24: links to the packs listing",
+  },
+  moreChannels: {
+    id: "detail.links.more-channels",
+    defaultMessage: "and {count, plural, one {# more channel} other {# more channels}}",
+    description: "Last item of a list of channels cut at 24: links to the channels listing",
+  },
+});
+
 function PackList({ ids }: { ids: readonly string[] }) {
   const names = usePackNames();
+  const intl = useIntl();
   return (
     <ul className="tag-list">
-      {ids.map((packageId) => (
+      {ids.slice(0, MAX_LINKS).map((packageId) => (
         <li key={packageId}>
           <Link to="/packages/$packageId" params={{ packageId }}>
             {names.get(packageId) ?? packageId}
           </Link>
         </li>
       ))}
+      {ids.length > MAX_LINKS && (
+        <li>
+          <Link to="/packages">
+            {intl.formatMessage(linkMessages.morePacks, { count: ids.length - MAX_LINKS })}
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }
@@ -92,15 +120,23 @@ export function PackLinks({ ids, none }: { ids: readonly string[]; none?: ReactN
 
 function ChannelList({ ids }: { ids: readonly string[] }) {
   const names = useChannelNames();
+  const intl = useIntl();
   return (
     <ul className="tag-list">
-      {ids.map((channelId) => (
+      {ids.slice(0, MAX_LINKS).map((channelId) => (
         <li key={channelId}>
           <Link to="/channels/$channelId" params={{ channelId }}>
             {names.get(channelId) ?? channelId}
           </Link>
         </li>
       ))}
+      {ids.length > MAX_LINKS && (
+        <li>
+          <Link to="/channels">
+            {intl.formatMessage(linkMessages.moreChannels, { count: ids.length - MAX_LINKS })}
+          </Link>
+        </li>
+      )}
     </ul>
   );
 }
