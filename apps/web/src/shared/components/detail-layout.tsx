@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Container, SkeletonText } from "@portal/ui";
 import { Suspense, type ReactNode } from "react";
-import { defineMessages, useIntl } from "react-intl";
+import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import type { ProductKey } from "../analytics";
 import { useChannelNames, useComboNames, usePackNames } from "../catalogue";
 import { Crumbs } from "./crumbs";
@@ -85,9 +85,27 @@ const linkMessages = defineMessages({
   },
 });
 
+/** The last item of a list cut at MAX_LINKS: how many are left, linking to their listing. */
+function MoreLink({
+  to,
+  ids,
+  message,
+}: {
+  to: "/packages" | "/channels";
+  ids: readonly string[];
+  message: MessageDescriptor;
+}) {
+  const intl = useIntl();
+  if (ids.length <= MAX_LINKS) return null;
+  return (
+    <li>
+      <Link to={to}>{intl.formatMessage(message, { count: ids.length - MAX_LINKS })}</Link>
+    </li>
+  );
+}
+
 function PackList({ ids }: { ids: readonly string[] }) {
   const names = usePackNames();
-  const intl = useIntl();
   return (
     <ul className="tag-list">
       {ids.slice(0, MAX_LINKS).map((packageId) => (
@@ -97,13 +115,7 @@ function PackList({ ids }: { ids: readonly string[] }) {
           </Link>
         </li>
       ))}
-      {ids.length > MAX_LINKS && (
-        <li>
-          <Link to="/packages">
-            {intl.formatMessage(linkMessages.morePacks, { count: ids.length - MAX_LINKS })}
-          </Link>
-        </li>
-      )}
+      <MoreLink to="/packages" ids={ids} message={linkMessages.morePacks} />
     </ul>
   );
 }
@@ -120,7 +132,6 @@ export function PackLinks({ ids, none }: { ids: readonly string[]; none?: ReactN
 
 function ChannelList({ ids }: { ids: readonly string[] }) {
   const names = useChannelNames();
-  const intl = useIntl();
   return (
     <ul className="tag-list">
       {ids.slice(0, MAX_LINKS).map((channelId) => (
@@ -130,13 +141,7 @@ function ChannelList({ ids }: { ids: readonly string[] }) {
           </Link>
         </li>
       ))}
-      {ids.length > MAX_LINKS && (
-        <li>
-          <Link to="/channels">
-            {intl.formatMessage(linkMessages.moreChannels, { count: ids.length - MAX_LINKS })}
-          </Link>
-        </li>
-      )}
+      <MoreLink to="/channels" ids={ids} message={linkMessages.moreChannels} />
     </ul>
   );
 }
