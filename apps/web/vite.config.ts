@@ -200,6 +200,21 @@ export default defineConfig(({ command }) => ({
                 // and so do the message descriptors that route heads import (every page loads
                 // them: eight chunks of 0.2-0.4 KB each were 1 KB of chunk overhead).
                 // The URLs of the compiled catalogs (src/shared/i18n.tsx) join too (0.4 KB).
+                // The form hook with its state and the validation messages: one chunk, as it was
+                // before the sign-up's steps were split (its own chunk would add a name to the
+                // entry's preload map, which every page loads).
+                {
+                  name: "use-schema-form",
+                  test: /packages[\\/]validation[\\/]src[\\/](react[\\/]use-schema-form\.ts|form[\\/]state\.ts|messages\.ts|messages[\\/])/,
+                },
+                // What the sign-up's steps and the confirmation share (the stepper's "continue on
+                // your phone", prices, the order summary, how a slot reads) and the confirmation:
+                // one chunk, as journey-pages was, where five small ones would add names to the
+                // entry's preload map, which every page loads.
+                {
+                  name: "sign-up-parts",
+                  test: /packages[\\/]lead-flow[\\/]src[\\/]sign-up[\\/](order-summary\.tsx|price\.tsx|handoff\.tsx|slot-format\.ts|confirmation\.tsx)$/,
+                },
                 {
                   name: "shell",
                   test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|packages|search|store|support[\\/]components)[\\/]messages\.ts|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|field-refusal|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index))|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
-import { RegisterInterestPage } from "../features/fibre-journey/components/journey-pages";
+import { RegisterInterestPage } from "../features/fibre-journey/components/register-interest-page";
 import { registerInterestPageMessages as messages } from "../features/fibre-journey/messages";
 import { messageHead, productName } from "../shared/route-head";
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
-import { ConfirmationPage } from "../features/fibre-journey/components/journey-pages";
+import { ConfirmationPage } from "../features/fibre-journey/components/confirmation-page";
 import { messageHead, productName } from "../shared/route-head";
 import { confirmationPageMessages as messages } from "../features/fibre-journey/messages";
 

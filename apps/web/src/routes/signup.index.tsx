@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
-import { SignupPage } from "../features/fibre-journey/components/journey-pages";
+import { SignupPage } from "../features/fibre-journey/components/signup-page";
 import { messageHead, productName } from "../shared/route-head";
 import { signupPageMessages as messages } from "../features/fibre-journey/messages";
 

@@ -7,7 +7,7 @@ import { PlaceLink, useSignUp } from "./context.js";
 import { common } from "./messages.js";
 import { TrackingLink } from "./handoff.js";
 import { OrderSummary } from "./order-summary.js";
-import { formatSlot } from "./slot-step.js";
+import { formatSlot } from "./slot-format.js";
 
 const messages = defineMessages({
   pending: {

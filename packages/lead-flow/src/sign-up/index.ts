@@ -33,6 +33,7 @@ export {
 export { DetailsStep } from "./details-step.js";
 export { DocumentsStep } from "./documents-step.js";
 export { FibreSignUp, type FibreSignUpLinks, type FibreSignUpProps } from "./fibre-sign-up.js";
+export { LazySignUpStepper, preloadSignUpStep } from "./lazy-stepper.js";
 export { OrderSummary } from "./order-summary.js";
 export { OtpStep } from "./otp-step.js";
 export { PlanStep, ReferralCode } from "./plan-step.js";
@@ -40,4 +41,5 @@ export { PriceSummary, usePriceText } from "./price.js";
 export { RegisterInterest } from "./register-interest.js";
 export { ReviewStep } from "./review-step.js";
 export { SignUpProgress, SignUpStepper } from "./stepper.js";
-export { formatSlot, SlotStep } from "./slot-step.js";
+export { formatSlot } from "./slot-format.js";
+export { SlotStep } from "./slot-step.js";

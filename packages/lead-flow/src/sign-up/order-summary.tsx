@@ -6,7 +6,7 @@ import { defineMessages, useIntl } from "react-intl";
 import { useSignUp } from "./context.js";
 import { common } from "./messages.js";
 import { PriceSummary } from "./price.js";
-import { formatSlot } from "./slot-step.js";
+import { formatSlot } from "./slot-format.js";
 
 const messages = defineMessages({
   address: {

@@ -6,24 +6,7 @@ import { defineMessages, useIntl, type IntlShape } from "react-intl";
 import type { InstallationSlot } from "../types.js";
 import { useSignUp } from "./context.js";
 import { common } from "./messages.js";
-
-export const slotMessages = defineMessages({
-  morning: {
-    id: "signup.slot.morning",
-    defaultMessage: "Morning, {from}–{to}",
-    description: "Installation window: the morning, with its hours",
-  },
-  afternoon: {
-    id: "signup.slot.afternoon",
-    defaultMessage: "Afternoon, {from}–{to}",
-    description: "Installation window: the afternoon, with its hours",
-  },
-  when: {
-    id: "signup.slot.when",
-    defaultMessage: "{date}, {window}",
-    description: "An installation slot: the day, then the window",
-  },
-});
+import { dateLocale, formatDay, formatSlot, slotMessages, ZONE } from "./slot-format.js";
 
 const messages = defineMessages({
   intro: {
@@ -99,36 +82,6 @@ const messages = defineMessages({
     description: "Go on to the review",
   },
 });
-
-/** Malaysia's time zone: the windows and the days are Malaysian. */
-const ZONE = "Asia/Kuala_Lumpur";
-
-/** A slot as the visitor reads it: "Tuesday, 24 November 2026, Morning, 09:00–13:00". */
-export function formatSlot(
-  intl: IntlShape,
-  slot: { date: string; slot: "morning" | "afternoon"; from: string; to: string },
-): string {
-  return intl.formatMessage(slotMessages.when, {
-    date: formatDay(intl, slot.date),
-    window: intl.formatMessage(slotMessages[slot.slot], { from: slot.from, to: slot.to }),
-  });
-}
-
-/**
- * Malaysian English and Malay, day first ("Tuesday, 24 November 2026", "Selasa, 24 November
- * 2026"): the plain "en" locale would write American dates.
- */
-const dateLocale = (intl: IntlShape) => (intl.locale.startsWith("ms") ? "ms-MY" : "en-MY");
-
-function formatDay(intl: IntlShape, date: string): string {
-  return new Intl.DateTimeFormat(dateLocale(intl), {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: ZONE,
-  }).format(new Date(`${date}T12:00:00+08:00`));
-}
 
 /** A time of day in Malaysia ("10:10 am", "10:10 PG"). */
 function formatTime(intl: IntlShape, iso: string): string {

@@ -1,91 +1,18 @@
 "use client";
 
-import { ContinueOnPhone } from "./handoff.js";
-import { Button, EmptyState, SkeletonText, buttonClassName } from "@portal/ui";
-import { useEffect, useRef, type ComponentType } from "react";
-import { defineMessages, useIntl } from "react-intl";
-import { SIGNUP_STEPS, canGoTo, isSessionEnded, type SignupStep } from "../state.js";
 import { Confirmation } from "./confirmation.js";
-import { PlaceLink, useSignUp } from "./context.js";
 import { ConsentStep } from "./consent-step.js";
 import { DetailsStep } from "./details-step.js";
 import { DocumentsStep } from "./documents-step.js";
-import { common } from "./messages.js";
 import { OtpStep } from "./otp-step.js";
 import { PlanStep } from "./plan-step.js";
 import { ReviewStep } from "./review-step.js";
 import { SlotStep } from "./slot-step.js";
+import { SignUpStepperView } from "./stepper-view.js";
 
-const messages = defineMessages({
-  progress: {
-    id: "signup.progress",
-    defaultMessage: "Sign-up progress",
-    description: "Accessible name of the step list",
-  },
-  stepOf: {
-    id: "signup.step-of",
-    defaultMessage: "Step {current} of {total}: {name}",
-    description: "Heading of the current step",
-  },
-  package: { id: "signup.step.package", defaultMessage: "Your plan", description: "Step name" },
-  details: { id: "signup.step.details", defaultMessage: "Your details", description: "Step name" },
-  otp: { id: "signup.step.otp", defaultMessage: "Verify your mobile", description: "Step name" },
-  consent: { id: "signup.step.consent", defaultMessage: "Consent", description: "Step name" },
-  documents: {
-    id: "signup.step.documents",
-    defaultMessage: "Documents",
-    description: "Step name",
-  },
-  slot: {
-    id: "signup.step.slot",
-    defaultMessage: "Installation slot",
-    description: "Step name",
-  },
-  review: {
-    id: "signup.step.review",
-    defaultMessage: "Review and submit",
-    description: "Step name",
-  },
-  done: {
-    id: "signup.step.done",
-    defaultMessage: "{name} (done)",
-    description: "A finished step in the step list",
-  },
-  sessionTitle: {
-    id: "signup.session.title",
-    defaultMessage: "Your sign-up session has ended",
-    description: "Heading when the lead token is missing mid-journey",
-  },
-  sessionBody: {
-    id: "signup.session.body",
-    defaultMessage:
-      "We could not find your saved sign-up on this device (it expired or was cleared). Check your address again to start a new one; it only takes a minute.",
-    description: "Text when the lead token is missing mid-journey",
-  },
-  startAgain: {
-    id: "signup.session.start-again",
-    defaultMessage: "Start again",
-    description: "Button that starts a new journey",
-  },
-  notStartedTitle: {
-    id: "signup.not-started.title",
-    defaultMessage: "Start by checking your address",
-    description: "Heading when the sign-up is opened without a journey",
-  },
-  notStartedBody: {
-    id: "signup.not-started.body",
-    defaultMessage: "Sign-up opens once we know {product} is available at your home.",
-    description: "Text when the fibre sign-up is opened without a journey",
-  },
-  notStartedTvBody: {
-    id: "signup.not-started.tv.body",
-    defaultMessage:
-      "{product} comes by satellite, so it reaches every home: tell us where to install it, then choose your package.",
-    description: "Text when the TV sign-up is opened without a journey",
-  },
-});
+export { SignUpProgress } from "./stepper-view.js";
 
-const STEP_COMPONENTS: Record<SignupStep, ComponentType> = {
+const STEPS = {
   package: PlanStep,
   details: DetailsStep,
   otp: OtpStep,
@@ -95,145 +22,14 @@ const STEP_COMPONENTS: Record<SignupStep, ComponentType> = {
   review: ReviewStep,
 };
 
-const isSignupStep = (step: string): step is SignupStep =>
-  (SIGNUP_STEPS as readonly string[]).includes(step);
-
-/** The numbered steps, each a button back to a step reached before. */
-export function SignUpProgress() {
-  const intl = useIntl();
-  const { state, flow } = useSignUp();
-  const index = isSignupStep(state.step) ? SIGNUP_STEPS.indexOf(state.step) : -1;
-  return (
-    <ol className="signup-steps" aria-label={intl.formatMessage(messages.progress)}>
-      {SIGNUP_STEPS.map((step, i) => {
-        const name = intl.formatMessage(messages[step]);
-        const label = i < index ? intl.formatMessage(messages.done, { name }) : name;
-        return (
-          <li
-            key={step}
-            className={i < index ? "is-done" : i === index ? "is-current" : undefined}
-            aria-current={i === index ? "step" : undefined}
-          >
-            <span className="signup-steps__n" aria-hidden="true">
-              {i + 1}
-            </span>
-            {i !== index && canGoTo(state, step) ? (
-              <button
-                type="button"
-                className="signup-steps__name signup-link-button"
-                onClick={() => flow.goTo(step)}
-              >
-                {label}
-              </button>
-            ) : (
-              <span className="signup-steps__name">{label}</span>
-            )}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function SessionEnded() {
-  const intl = useIntl();
-  const { flow, navigation } = useSignUp();
-  return (
-    <EmptyState
-      title={<span data-testid="session-ended">{intl.formatMessage(messages.sessionTitle)}</span>}
-      action={
-        <Button
-          onClick={() => {
-            // A new lead comes with the next search; the search and the plan stay.
-            flow.startAgain();
-            navigation.navigate?.("address");
-          }}
-        >
-          {intl.formatMessage(messages.startAgain)}
-        </Button>
-      }
-    >
-      <p>{intl.formatMessage(messages.sessionBody)}</p>
-    </EmptyState>
-  );
-}
-
-function NotStarted() {
-  const intl = useIntl();
-  const { product, productName } = useSignUp();
-  return (
-    <EmptyState
-      title={<span data-testid="not-started">{intl.formatMessage(messages.notStartedTitle)}</span>}
-      action={
-        <PlaceLink place="address" className={buttonClassName("primary")}>
-          {intl.formatMessage(product === "tv" ? common.checkAddress : common.checkCoverage)}
-        </PlaceLink>
-      }
-    >
-      <p>
-        {intl.formatMessage(
-          product === "tv" ? messages.notStartedTvBody : messages.notStartedBody,
-          {
-            product: productName,
-          },
-        )}
-      </p>
-    </EmptyState>
-  );
-}
-
 /**
  * The numbered sign-up: the progress list, the current step under its heading ("Step 2 of 6:
  * Your details"), which takes focus when the step changes. Until the saved journey is read it
  * shows a placeholder; without a journey it points to the address; a journey whose session
  * ended offers to start again; a submitted one goes to the confirmation (or shows it, when the
- * host has no navigation).
+ * host has no navigation). Every step's code comes with it (LazySignUpStepper loads each step's
+ * code when it is shown).
  */
 export function SignUpStepper() {
-  const intl = useIntl();
-  const { state, navigation } = useSignUp();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const current = isSignupStep(state.step) ? state.step : undefined;
-  const previous = useRef(current);
-  const submitted = state.step === "submitted";
-  const navigate = navigation.navigate;
-
-  useEffect(() => {
-    // Focus follows the step, so keyboard and screen reader users know where they are.
-    if (previous.current !== undefined && previous.current !== current) headingRef.current?.focus();
-    previous.current = current;
-  }, [current]);
-  useEffect(() => {
-    // A submitted journey (a reload of the last step) belongs on the confirmation page.
-    if (submitted && navigate) navigate("confirmation", { replace: true });
-  }, [submitted, navigate]);
-
-  if (!state.restored || (submitted && navigate)) {
-    return (
-      <div aria-busy="true" role="status" aria-label={intl.formatMessage(common.loading)}>
-        <SkeletonText lines={6} />
-      </div>
-    );
-  }
-  if (submitted) return <Confirmation />;
-  if (isSessionEnded(state)) return <SessionEnded />;
-  if (!state.hasToken || current === undefined) return <NotStarted />;
-
-  const Step = STEP_COMPONENTS[current];
-  return (
-    <div className="signup-view">
-      <SignUpProgress />
-      <section className="signup-step" aria-labelledby="signup-step-heading">
-        <h2 id="signup-step-heading" ref={headingRef} tabIndex={-1} data-testid="step-heading">
-          {intl.formatMessage(messages.stepOf, {
-            current: SIGNUP_STEPS.indexOf(current) + 1,
-            total: SIGNUP_STEPS.length,
-            name: intl.formatMessage(messages[current]),
-          })}
-        </h2>
-        <Step />
-      </section>
-      <ContinueOnPhone />
-    </div>
-  );
+  return <SignUpStepperView steps={STEPS} confirmation={Confirmation} />;
 }

@@ -14,6 +14,7 @@ import {
   DetailsStep,
   DocumentsStep,
   FibreSignUp,
+  LazySignUpStepper,
   OtpStep,
   ReviewStep,
   SignUpProvider,
@@ -123,6 +124,40 @@ describe("hydration", () => {
     // After the hydration that matched, the restored journey: step 2, the details.
     expect(host.querySelector('[data-testid="step-heading"]')?.textContent).toBe(
       "Langkah 2 daripada 7: Butiran anda",
+    );
+  });
+});
+
+describe("LazySignUpStepper", () => {
+  it("hydrates the server's placeholder with no step's code, then shows the restored step", async () => {
+    const storage = createMemoryStorage();
+    await driveTo(createFakeFlow({ storage }), "details");
+    const flow = createFakeFlow({ storage });
+    const page = withIntl(
+      <SignUpProvider flow={flow} language="en">
+        <LazySignUpStepper />
+      </SignUpProvider>,
+      "en",
+    );
+    host = document.createElement("div");
+    host.innerHTML = renderToString(page);
+    document.body.append(host);
+    // A server has no saved journey: the placeholder, named for assistive technology.
+    const placeholder = host.querySelector('[role="status"]');
+    expect(placeholder?.getAttribute("aria-label")).toBe("Loading your sign-up…");
+    expect(placeholder?.getAttribute("aria-busy")).toBe("true");
+    const errors: unknown[] = [];
+    const consoleError = vi.spyOn(console, "error").mockImplementation((...args) => {
+      errors.push(args);
+    });
+    await act(async () => {
+      root = hydrateRoot(host!, page, { onRecoverableError: (error) => errors.push(error) });
+    });
+    consoleError.mockRestore();
+    expect(errors).toEqual([]);
+    await vi.waitFor(() => expect(host!.querySelector('input[name="phoneNumber"]')).not.toBeNull());
+    expect(host.querySelector('[data-testid="step-heading"]')?.textContent).toBe(
+      "Step 2 of 7: Your details",
     );
   });
 });

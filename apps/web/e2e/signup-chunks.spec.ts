@@ -1,0 +1,71 @@
+import { expect, test, type Page } from "@playwright/test";
+import { settled } from "./helpers";
+import { address, choosePlan, fresh, toPlans } from "./journey";
+
+// Issue 22: the sign-up loads the code of the step on screen only (LazySignUpStepper of
+// @portal/lead-flow/sign-up). A step's chunk is named after its module (plan-step-<hash>.js).
+const STEP_CHUNKS = [
+  "plan-step",
+  "details-step",
+  "otp-step",
+  "consent-step",
+  "documents-step",
+  "slot-step",
+  "review-step",
+] as const;
+
+/** The step chunks the page has loaded so far, in the order of the steps. */
+function stepChunks(page: Page, seen: Set<string>) {
+  page.on("request", (request) => {
+    const name = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+    if (name && (STEP_CHUNKS as readonly string[]).includes(name)) seen.add(name);
+  });
+  return () => STEP_CHUNKS.filter((name) => seen.has(name));
+}
+
+test("the sign-up loads the code of the visible step only, the next one when reached", async ({
+  page,
+}) => {
+  const seen = new Set<string>();
+  const loaded = stepChunks(page, seen);
+  await fresh(page, "/coverage");
+  await address(page, "47301");
+  // The coverage page needs no step of the numbered sign-up.
+  expect(loaded()).toEqual([]);
+
+  await toPlans(page);
+  await expect(page.getByTestId("plan-fibre-500")).toBeVisible();
+  expect(loaded()).toEqual(["plan-step"]);
+
+  await choosePlan(page, "fibre-500");
+  await expect(page.getByTestId("step-heading")).toHaveText("Step 2 of 7: Your details");
+  await expect(page.locator('input[name="phoneNumber"]')).toBeVisible();
+  expect(loaded()).toEqual(["plan-step", "details-step"]);
+
+  // A reload at the details step: the page hydrates, then loads that step's code and no other.
+  seen.clear();
+  await page.reload();
+  await settled(page);
+  await expect(page.getByTestId("step-heading")).toHaveText("Step 2 of 7: Your details");
+  await expect(page.locator('input[name="phoneNumber"]')).toBeVisible();
+  expect(loaded()).toEqual(["details-step"]);
+});
+
+test("while a step's code loads, the page says so in its language", async ({ page }) => {
+  await fresh(page, "/coverage", "bm");
+  await address(page, "47301", { lang: "bm" });
+  // Hold the plan step's code: the placeholder under the step's heading names what is loading.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/plan-step-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await toPlans(page, "bm");
+  const loading = page.getByRole("status", { name: "Memuatkan pendaftaran anda…" });
+  await expect(loading).toBeVisible();
+  await expect(loading).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(loading).toHaveCount(0);
+  await expect(page.getByTestId("plan-fibre-500")).toBeVisible();
+});
