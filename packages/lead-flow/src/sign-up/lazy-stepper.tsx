@@ -46,24 +46,40 @@ function importPart(part: Part): Promise<ComponentType> {
   return promise;
 }
 
+const components = new Map<Part, ComponentType>();
+
 /**
  * The part as one React.lazy component. When its code is already there (loaded while the page
  * hydrated) the factory answers with a thenable that resolves at once, so React draws the step in
- * the same render instead of the placeholder for a frame.
+ * the same render instead of the placeholder for a frame. React keeps a lazy component's failure
+ * for good, so a part whose code failed to load (a phone losing its signal) gets a new lazy
+ * component: the error's "Try again" renders the stepper again and the code is fetched again.
  */
 function lazyPart(part: Part): ComponentType {
-  return lazy(() => {
-    const component = loaded.get(part);
-    if (!component) return importPart(part).then((loadedPart) => ({ default: loadedPart }));
-    const ready = {
-      then: (resolve: (value: { default: ComponentType }) => void) =>
-        resolve({ default: component }),
-    };
-    return ready as unknown as Promise<{ default: ComponentType }>;
-  });
+  let component = components.get(part);
+  if (!component) {
+    component = lazy(() => {
+      const ready = loaded.get(part);
+      if (!ready)
+        return importPart(part).then(
+          (loadedPart) => ({ default: loadedPart }),
+          (error: unknown) => {
+            components.delete(part);
+            throw error;
+          },
+        );
+      const now = {
+        then: (resolve: (value: { default: ComponentType }) => void) => resolve({ default: ready }),
+      };
+      return now as unknown as Promise<{ default: ComponentType }>;
+    });
+    components.set(part, component);
+  }
+  return component;
 }
 
-const steps: Record<SignupStep, ComponentType> = {
+/** The steps' components as they are now (a part that failed to load has a new one). */
+const currentSteps = (): Record<SignupStep, ComponentType> => ({
   package: lazyPart("package"),
   details: lazyPart("details"),
   otp: lazyPart("otp"),
@@ -71,8 +87,7 @@ const steps: Record<SignupStep, ComponentType> = {
   documents: lazyPart("documents"),
   slot: lazyPart("slot"),
   review: lazyPart("review"),
-};
-const confirmation = lazyPart("submitted");
+});
 
 /**
  * SignUpStepper that loads each step's code (and the confirmation's) only when the journey
@@ -88,7 +103,7 @@ export function LazySignUpStepper() {
     const { step } = flow.getSnapshot();
     if (isSignupStep(step) || step === "submitted") importPart(step).catch(noop);
   }
-  return <SignUpStepperView steps={steps} confirmation={confirmation} />;
+  return <SignUpStepperView steps={currentSteps()} confirmation={lazyPart("submitted")} />;
 }
 
 const noop = () => undefined;
