@@ -7,7 +7,7 @@ import { SupportSearchError } from "./errors";
 import { typoBudget } from "./language";
 import { normalizeQuery, tokenize } from "./text";
 import { TermStatistics } from "./term-statistics";
-import { Vocabulary } from "./vocabulary";
+import { VOCABULARY_STEP, vocabularySteps } from "./vocabulary";
 
 /** How an indexed term matched a query term. */
 export type MatchKind = "exact" | "stem" | "prefix" | "suffix" | "typo";
@@ -288,6 +288,7 @@ function* indexSteps(
   for (let termId = 0; termId < statistics.terms.length; termId++) {
     const df = statistics.documentFrequency(termId);
     if (df >= DENSE_MIN && df >= count * DENSE_SHARE) denseOf[termId] = denseTerms++;
+    if (termId % VOCABULARY_STEP === VOCABULARY_STEP - 1) yield;
   }
   const dense = new Uint32Array(denseTerms * words);
   // Second pass, once the field lengths' averages are final: the postings with their buckets.
@@ -314,7 +315,7 @@ function* indexSteps(
   }
   distinctTerms.length = 0;
   yield;
-  const vocabulary = new Vocabulary(statistics.terms);
+  const vocabulary = yield* vocabularySteps(statistics.terms);
 
   function expand(query: string, queryIndex: number): Expansion[] {
     const expanded = new Map<string, Expansion>();

@@ -118,15 +118,91 @@ export function withinEdits(
   return found;
 }
 
-function group(terms: readonly string[], keyOf: (term: string) => string): Map<string, string[]> {
+/**
+ * Most terms one step of {@link vocabularySteps} sorts, merges, reverses or stems before a build
+ * may give the event loop a turn.
+ */
+export const VOCABULARY_STEP = 2048;
+
+// `items` sorted (the default sort's order: UTF-16 code units) in steps of at most
+// VOCABULARY_STEP: runs of that many sorted alone, then merged two by two. At 100x the content a
+// language has about 100,000 terms, whose sorts and stems were one block of 40-60 ms.
+function* sortSteps(items: readonly string[]): Generator<void, string[], void> {
+  let runs: string[][] = [];
+  for (let from = 0; from < items.length; from += VOCABULARY_STEP) {
+    runs.push(items.slice(from, from + VOCABULARY_STEP).sort());
+    yield;
+  }
+  while (runs.length > 1) {
+    const next: string[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r] as string[];
+      const b = runs[r + 1];
+      if (!b) {
+        next.push(a);
+        continue;
+      }
+      const merged: string[] = new Array(a.length + b.length);
+      let i = 0;
+      let j = 0;
+      for (let k = 0; k < merged.length; k++) {
+        merged[k] =
+          j >= b.length || (i < a.length && (a[i] as string) <= (b[j] as string))
+            ? (a[i++] as string)
+            : (b[j++] as string);
+        if (k % VOCABULARY_STEP === VOCABULARY_STEP - 1) yield;
+      }
+      next.push(merged);
+    }
+    runs = next;
+  }
+  return runs[0] ?? [];
+}
+
+// The terms grouped by a key, VOCABULARY_STEP terms a step.
+function* groupSteps(
+  terms: readonly string[],
+  keyOf: (term: string) => string,
+): Generator<void, Map<string, string[]>, void> {
   const groups = new Map<string, string[]>();
-  for (const term of terms) {
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i] as string;
     const key = keyOf(term);
     const list = groups.get(key);
     if (list) list.push(term);
     else groups.set(key, [term]);
+    if (i % VOCABULARY_STEP === VOCABULARY_STEP - 1) yield;
   }
   return groups;
+}
+
+/** The lookups of a {@link Vocabulary}, as {@link vocabularySteps} builds them. */
+type VocabularyParts = {
+  sorted: string[];
+  reversed: string[];
+  malay: Map<string, string[]>;
+  english: Map<string, string[]>;
+  sounds: Map<string, string[]>;
+  soundKeys: string[];
+};
+
+/**
+ * Builds the {@link Vocabulary} of `terms` in steps of at most VOCABULARY_STEP terms each (a
+ * sliced index build yields between them); run to completion it is `Vocabulary.of(terms)`.
+ */
+export function* vocabularySteps(terms: readonly string[]): Generator<void, Vocabulary, void> {
+  const sorted = yield* sortSteps(terms);
+  const backwards: string[] = new Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    backwards[i] = reverse(sorted[i] as string);
+    if (i % VOCABULARY_STEP === VOCABULARY_STEP - 1) yield;
+  }
+  const reversed = yield* sortSteps(backwards);
+  const malay = yield* groupSteps(sorted, malayStem);
+  const english = yield* groupSteps(sorted, englishStem);
+  const sounds = yield* groupSteps(sorted, soundKey);
+  const soundKeys = yield* sortSteps(Array.from(sounds.keys()));
+  return new Vocabulary({ sorted, reversed, malay, english, sounds, soundKeys });
 }
 
 /** The set of indexed terms, searchable by prefix, suffix, word family and typos. */
@@ -138,14 +214,23 @@ export class Vocabulary {
   readonly #sounds: Map<string, string[]>;
   readonly #soundKeys: string[];
 
-  constructor(terms: Iterable<string>) {
-    // Default sort and `<` both compare UTF-16 code units, so lowerBound agrees with the order.
-    this.#sorted = Array.from(terms).sort();
-    this.#reversed = this.#sorted.map(reverse).sort();
-    this.#malay = group(this.#sorted, malayStem);
-    this.#english = group(this.#sorted, englishStem);
-    this.#sounds = group(this.#sorted, soundKey);
-    this.#soundKeys = Array.from(this.#sounds.keys()).sort();
+  /** The vocabulary of `terms`, built in one go. */
+  static of(terms: Iterable<string>): Vocabulary {
+    const steps = vocabularySteps(Array.from(terms));
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** Use {@link Vocabulary.of} or {@link vocabularySteps}. */
+  constructor(parts: VocabularyParts) {
+    this.#sorted = parts.sorted;
+    this.#reversed = parts.reversed;
+    this.#malay = parts.malay;
+    this.#english = parts.english;
+    this.#sounds = parts.sounds;
+    this.#soundKeys = parts.soundKeys;
   }
 
   /** Number of distinct indexed terms. */

@@ -12,11 +12,14 @@ import {
   CANDIDATES_PER_QUERY,
   CANDIDATES_PER_TERM,
   SITE_KINDS,
+  SITE_ROWS_PER_PAGE,
+  SITE_ROWS_PER_STEP,
   buildSiteIndex,
   buildSiteIndexesAsync,
   searchSite,
   siteDocuments,
   type ContentRow,
+  type SiteBuildStep,
 } from "./site-search.js";
 import type { Queryable } from "../db/database.js";
 
@@ -40,8 +43,28 @@ async function rowsAt(scale: number): Promise<ContentRow[]> {
     .map((d) => ({ kind: d.kind, lang: d.lang as "bm" | "en", doc: d.doc as never }));
 }
 
-/** A Queryable answering the site rows (what buildSiteIndexesAsync reads). */
-const rowsDb = (rows: ContentRow[]) => ({ query: async () => ({ rows }) }) as unknown as Queryable;
+/**
+ * A Queryable answering siteRows' pages of the site rows (kind, language, after a position and
+ * id, at most a limit), as content_documents does; each row's position is its place in `rows`.
+ */
+const rowsDb = (rows: ContentRow[]) => {
+  const keyed = rows.map((row, position) => ({ ...row, position, id: String(position) }));
+  return {
+    query: async (
+      _sql: string,
+      [kind, lang, position, id, limit]: [string, string, number, string, number],
+    ) => ({
+      rows: keyed
+        .filter(
+          (row) =>
+            row.kind === kind &&
+            row.lang === lang &&
+            (row.position > position || (row.position === position && row.id > id)),
+        )
+        .slice(0, limit),
+    }),
+  } as unknown as Queryable;
+};
 
 describe("site search: top-k", () => {
   it("answers every judged query on the seed as ranking every match did", async () => {
@@ -145,6 +168,26 @@ describe("site search: index life", () => {
     // back many times (in one go: 0 turns). How long the longest block lasts is a figure of
     // bench:scale, not a test.
     expect(turns).toBeGreaterThanOrEqual(3);
+  });
+
+  // What bench:scale times (the longest block) depends on the machine; what a test can hold is
+  // that no step of the build does more than a constant amount of work, whatever the content's
+  // size: every row read and every row and entry of each pass is counted in some step.
+  it("does a bounded amount of work in every step of the build, at any size", async () => {
+    for (const scale of [1, 3]) {
+      const rows = await rowsAt(scale);
+      const steps: SiteBuildStep[] = [];
+      const sites = await buildSiteIndexesAsync(rowsDb(rows), 0, (step) => steps.push(step));
+      const entries = sites.bm.entries.length + sites.en.entries.length;
+      const of = (phase: SiteBuildStep["phase"]) =>
+        steps.filter((step) => step.phase === phase).map((step) => step.rows);
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      expect(Math.max(...of("read"))).toBeLessThanOrEqual(SITE_ROWS_PER_PAGE);
+      expect(sum(of("read"))).toBe(rows.length);
+      expect(Math.max(...of("documents"))).toBeLessThanOrEqual(SITE_ROWS_PER_STEP);
+      // Four passes: parse the rows, make their entries, key the entries, pair them with twins.
+      expect(sum(of("documents"))).toBe(2 * rows.length + 2 * entries);
+    }
   });
 
   it("is built when loaded, swapped on refresh, never rebuilt by a search", async () => {

@@ -235,36 +235,58 @@ export function siteDocuments(rows: readonly ContentRow[]): Record<Lang, SiteDoc
   }
 }
 
-// siteDocuments as steps that yield every 32 rows (buildSiteIndexesAsync).
+/**
+ * Most rows or entries one step of siteDocuments handles before buildSiteIndexesAsync may give
+ * the event loop a turn: every pass over the rows or the entries is cut into steps of this many.
+ */
+export const SITE_ROWS_PER_STEP = 32;
+
+// siteDocuments as steps (buildSiteIndexesAsync), each yielding how many rows or entries it
+// handled, at most SITE_ROWS_PER_STEP: no pass over all rows or entries runs in one go (at 100x
+// the content the parse of a language's rows and the pairing of each entry with its twin were
+// one block of 100-200 ms).
 function* siteDocumentSteps(
   rows: readonly ContentRow[],
-): Generator<void, Record<Lang, SiteDocument[]>, void> {
+): Generator<number, Record<Lang, SiteDocument[]>, void> {
+  const parsed: Record<Lang, { kind: string; doc: Doc }[]> = { bm: [], en: [] };
+  const names: Record<Lang, Names> = { bm: { pack: new Map() }, en: { pack: new Map() } };
+  let done = 0;
+  const step = () => {
+    done++;
+    if (done < SITE_ROWS_PER_STEP) return false;
+    done = 0;
+    return true;
+  };
+  for (const row of rows) {
+    if (row.lang === "bm" || row.lang === "en") {
+      const doc = (typeof row.doc === "string" ? JSON.parse(row.doc) : row.doc) as Doc;
+      parsed[row.lang].push({ kind: row.kind, doc });
+      if (row.kind === "package") names[row.lang].pack.set(str(doc.id), str(doc.name));
+    }
+    if (step()) yield SITE_ROWS_PER_STEP;
+  }
   const entries: Record<Lang, Entry[]> = { bm: [], en: [] };
   for (const lang of LANGS) {
-    const docs = rows
-      .filter((row) => row.lang === lang)
-      .map((row) => ({
-        kind: row.kind,
-        doc: (typeof row.doc === "string" ? JSON.parse(row.doc) : row.doc) as Doc,
-      }));
-    const names: Names = { pack: new Map() };
-    for (const { kind, doc } of docs) {
-      if (kind === "package") names.pack.set(str(doc.id), str(doc.name));
+    for (const { kind, doc } of parsed[lang]) {
+      entries[lang].push(...entriesOf(kind, doc, names[lang]));
+      if (step()) yield SITE_ROWS_PER_STEP;
     }
-    const list: Entry[] = [];
-    for (const [i, { kind, doc }] of docs.entries()) {
-      list.push(...entriesOf(kind, doc, names));
-      if (i % 32 === 31) yield;
-    }
-    entries[lang] = list;
+    parsed[lang] = [];
   }
   const key = (entry: Entry) => `${entry.kind}/${entry.category ?? ""}/${entry.id}`;
-  const result = {} as Record<Lang, SiteDocument[]>;
+  const byKey: Record<Lang, Map<string, Entry>> = { bm: new Map(), en: new Map() };
   for (const lang of LANGS) {
-    const other = new Map(entries[lang === "bm" ? "en" : "bm"].map((e) => [key(e), e]));
-    result[lang] = entries[lang].map((entry) => {
+    for (const entry of entries[lang]) {
+      byKey[lang].set(key(entry), entry);
+      if (step()) yield SITE_ROWS_PER_STEP;
+    }
+  }
+  const result: Record<Lang, SiteDocument[]> = { bm: [], en: [] };
+  for (const lang of LANGS) {
+    const other = byKey[lang === "bm" ? "en" : "bm"];
+    for (const entry of entries[lang]) {
       const twin = other.get(key(entry));
-      return {
+      result[lang].push({
         entry,
         texts: [
           entry.indexTitle ?? entry.title,
@@ -274,9 +296,11 @@ function* siteDocumentSteps(
           twin?.text ?? "",
         ],
         weight: KIND_WEIGHT[entry.kind],
-      };
-    });
+      });
+      if (step()) yield SITE_ROWS_PER_STEP;
+    }
   }
+  if (done > 0) yield done;
   return result;
 }
 
@@ -291,24 +315,46 @@ export function buildSiteIndex(documents: readonly SiteDocument[]): SiteIndex {
   };
 }
 
+/** Most content rows read per query by the site index's build (siteRows). */
+export const SITE_ROWS_PER_PAGE = 200;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * The content rows the site search indexes, read in pages of 1,000 so that no one answer holds
- * the event loop long (PGlite parses an answer in the process, in one go: at 100x the content a
- * single read of 35,000 documents did).
+ * The content rows the site search indexes, in SITE_KINDS order, then language, then position:
+ * per kind and language, pages of SITE_ROWS_PER_PAGE read after the last row of the previous
+ * page over the (kind, lang, position) index, with a turn of the event loop between pages.
+ * PGlite runs a query and parses its answer in the process, and its answer resolves without a
+ * turn of the event loop: at 100x the content the 25 pages of 1,000 (each sorting every site row
+ * again for its offset) were one block of 2 to 5 s, which bench:scale could not see.
  */
-async function siteRows(db: Queryable): Promise<ContentRow[]> {
+async function siteRows(
+  db: Queryable,
+  onStep?: (step: SiteBuildStep) => void,
+): Promise<ContentRow[]> {
   const all: ContentRow[] = [];
-  for (;;) {
-    const { rows } = await db.query<ContentRow>(
-      `select kind, lang, doc from content_documents
-       where kind = any($1) and lang in ('bm', 'en')
-       order by array_position($1, kind), lang, position, id
-       limit 1000 offset $2`,
-      [SITE_KINDS, all.length],
-    );
-    all.push(...rows);
-    if (rows.length < 1000) return all;
+  for (const kind of SITE_KINDS) {
+    for (const lang of LANGS) {
+      let after: { position: number; id: string } | undefined;
+      for (;;) {
+        await nextTurn();
+        const { rows } = await db.query<ContentRow & { position: number; id: string }>(
+          `select kind, lang, doc, position, id from content_documents
+           where kind = $1 and lang = $2 and position >= $3
+             and (position > $3 or id > $4)
+           order by position, id
+           limit $5`,
+          [kind, lang, after?.position ?? -2147483648, after?.id ?? "", SITE_ROWS_PER_PAGE],
+        );
+        for (const row of rows) all.push({ kind: row.kind, lang: row.lang, doc: row.doc });
+        onStep?.({ phase: "read", rows: rows.length });
+        const last = rows.at(-1);
+        if (!last || rows.length < SITE_ROWS_PER_PAGE) break;
+        after = { position: last.position, id: last.id };
+      }
+    }
   }
+  return all;
 }
 
 /** Builds the site index of both languages from the content tables, in one go. */
@@ -317,15 +363,22 @@ export async function buildSiteIndexes(db: Queryable): Promise<Record<Lang, Site
   return { bm: buildSiteIndex(documents.bm), en: buildSiteIndex(documents.en) };
 }
 
+/** What one step of {@link buildSiteIndexesAsync} handled (its tests bound these). */
+export type SiteBuildStep = { phase: "read"; rows: number } | { phase: "documents"; rows: number };
+
 /**
  * The same indexes built in slices of about `sliceMs` with the event loop free between them, so
- * a running server keeps answering while it builds (issue 22: 4.9 s in one block at 100x).
+ * a running server keeps answering while it builds (issue 22: 4.9 s in one block at 100x). The
+ * rows are read in pages of at most SITE_ROWS_PER_PAGE, turned into documents in steps of at most
+ * SITE_ROWS_PER_STEP, and indexed by createSearchIndexAsync; `onStep` is told of each page and
+ * step (tests).
  */
 export async function buildSiteIndexesAsync(
   db: Queryable,
   sliceMs = 10,
+  onStep?: (step: SiteBuildStep) => void,
 ): Promise<Record<Lang, SiteIndex>> {
-  const rows = await siteRows(db);
+  const rows = await siteRows(db, onStep);
   const steps = siteDocumentSteps(rows);
   let started = performance.now();
   let documents: Record<Lang, SiteDocument[]>;
@@ -335,8 +388,9 @@ export async function buildSiteIndexesAsync(
       documents = step.value;
       break;
     }
+    onStep?.({ phase: "documents", rows: step.value });
     if (performance.now() - started >= sliceMs) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       started = performance.now();
     }
   }
