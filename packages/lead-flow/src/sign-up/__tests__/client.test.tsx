@@ -71,6 +71,19 @@ function mount(
   return host!;
 }
 
+/** Hydrates the server's HTML in `into`: the errors and warnings React reported (none is right). */
+async function hydrate(into: HTMLDivElement, page: ReactNode): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  const consoleError = vi.spyOn(console, "error").mockImplementation((...args) => {
+    errors.push(args);
+  });
+  await act(async () => {
+    root = hydrateRoot(into, page, { onRecoverableError: (error) => errors.push(error) });
+  });
+  consoleError.mockRestore();
+  return errors;
+}
+
 /** What the browser does when the visitor types (or pastes) into a field. */
 function type(input: HTMLInputElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
@@ -112,15 +125,7 @@ describe("hydration", () => {
     host = document.createElement("div");
     host.innerHTML = renderToString(page);
     document.body.append(host);
-    const errors: unknown[] = [];
-    const consoleError = vi.spyOn(console, "error").mockImplementation((...args) => {
-      errors.push(args);
-    });
-    await act(async () => {
-      root = hydrateRoot(host!, page, { onRecoverableError: (error) => errors.push(error) });
-    });
-    consoleError.mockRestore();
-    expect(errors).toEqual([]);
+    expect(await hydrate(host, page)).toEqual([]);
     // After the hydration that matched, the restored journey: step 2, the details.
     expect(host.querySelector('[data-testid="step-heading"]')?.textContent).toBe(
       "Langkah 2 daripada 7: Butiran anda",
@@ -146,15 +151,7 @@ describe("LazySignUpStepper", () => {
     const placeholder = host.querySelector('[role="status"]');
     expect(placeholder?.getAttribute("aria-label")).toBe("Loading your sign-up…");
     expect(placeholder?.getAttribute("aria-busy")).toBe("true");
-    const errors: unknown[] = [];
-    const consoleError = vi.spyOn(console, "error").mockImplementation((...args) => {
-      errors.push(args);
-    });
-    await act(async () => {
-      root = hydrateRoot(host!, page, { onRecoverableError: (error) => errors.push(error) });
-    });
-    consoleError.mockRestore();
-    expect(errors).toEqual([]);
+    expect(await hydrate(host, page)).toEqual([]);
     await vi.waitFor(() => expect(host!.querySelector('input[name="phoneNumber"]')).not.toBeNull());
     expect(host.querySelector('[data-testid="step-heading"]')?.textContent).toBe(
       "Step 2 of 7: Your details",
