@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { settled } from "./helpers";
-import { address, choosePlan, fresh, toPlans } from "./journey";
+import { address, bm, choosePlan, en, fresh, toPlans } from "./journey";
 
 // Issue 22: the sign-up loads the code of the step on screen only (LazySignUpStepper of
 // @portal/lead-flow/sign-up). A step's chunk is named after its module (plan-step-<hash>.js).
@@ -68,4 +68,33 @@ test("while a step's code loads, the page says so in its language", async ({ pag
   release();
   await expect(loading).toHaveCount(0);
   await expect(page.getByTestId("plan-fibre-500")).toBeVisible();
+});
+
+test("a step whose code failed to arrive is fetched again by Try again, in the visitor's language", async ({
+  page,
+}) => {
+  for (const lang of ["bm", "en"] as const) {
+    await fresh(page, "/coverage", lang);
+    await address(page, "47301", { lang });
+    // The phone loses its signal as the plan step's code is fetched: the download fails once.
+    let failures = 1;
+    const pattern = /\/assets\/plan-step-[\w-]+\.js$/;
+    await page.route(pattern, (route) =>
+      failures-- > 0 ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await page.getByRole("link", { name: (lang === "bm" ? bm : en).continue }).click();
+    await expect(
+      page.getByRole("heading", {
+        name:
+          lang === "bm" ? "Kami tidak dapat memuatkan halaman ini" : "We could not load this page",
+      }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: lang === "bm" ? "Cuba lagi" : "Try again" }).click();
+    await expect(page.getByTestId("step-heading")).toHaveText(
+      lang === "bm" ? "Langkah 1 daripada 7: Pelan anda" : "Step 1 of 7: Your plan",
+    );
+    await expect(page.getByTestId("plan-fibre-500")).toBeVisible();
+    expect(failures).toBe(-1);
+    await page.unroute(pattern);
+  }
 });
