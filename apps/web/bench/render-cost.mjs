@@ -14,7 +14,9 @@
 //
 // Settings: BENCH_SCALES (1,10,100), BENCH_PORT (3690), BENCH_SERVICES_PORT (4690),
 // BENCH_RENDERS (100 per page and encoding: /proc counts CPU in 10 ms ticks), BENCH_SECONDS (2 per throughput run),
-// BENCH_CONNECTIONS (4, the web server's RENDER_CONCURRENCY), BENCH_PAGES (comma-separated paths).
+// BENCH_CONNECTIONS (4, the web server's RENDER_CONCURRENCY), BENCH_PAGES (comma-separated paths),
+// BENCH_WARMUP (100 renders of every page after the server starts, before the table; the first
+// 50 renders, cold, are printed on their own).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -31,6 +33,7 @@ const staticPort = webPort + 1;
 const renders = Number(process.env.BENCH_RENDERS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const warmup = Number(process.env.BENCH_WARMUP ?? 100);
 const GOALS = { cpuMs: 10, throughput: 0.05 };
 const PAGES = (
   process.env.BENCH_PAGES ??
@@ -203,8 +206,21 @@ for (const scale of scales) {
   const base = `http://127.0.0.1:${webPort}`;
   const staticBase = `http://127.0.0.1:${staticPort}`;
 
+  // A render server runs for days; the first few hundred renders after a start are V8 compiling
+  // and optimising the render path (home, measured first, took 15 ms a render over its first 100
+  // and 9 over the next, about 7 from the 300th). The table is the server as it runs: every page
+  // is rendered `warmup` times first, round robin, both encodings. The cold figure is printed too.
+  let before = cpuMs(server.pid);
+  for (let i = 0; i < 50; i++) await get(base, uniquely(PAGES[0]), "br");
+  const coldMs = (cpuMs(server.pid) - before) / 50;
+  for (let i = 0; i < warmup * PAGES.length; i++)
+    await get(base, uniquely(PAGES[i % PAGES.length]), i % 2 ? "br" : "identity");
+
   console.log(
     `\n## ${scale}x the seed (seeded in ${(seededMs / 1000).toFixed(1)} s); load average ${load()}\n`,
+  );
+  console.log(
+    `Cold: the first 50 renders of ${PAGES[0]} (br) after the server started, ${coldMs.toFixed(1)} ms of CPU each; then ${warmup} renders of every page before the table.\n`,
   );
   console.log(
     "| page | bytes plain / br | hydration data | CPU ms per render, plain / br (goal <= 10) | renders/s plain / br | static/s plain / br | ratio plain / br (goal >= 5%) |",
@@ -214,7 +230,7 @@ for (const scale of scales) {
     const row = { path, cpu: {}, bytes: {}, rps: {}, sps: {}, status: new Set() };
     for (const encoding of ["identity", "br"]) {
       for (let i = 0; i < 20; i++) await get(base, uniquely(path), encoding);
-      const before = cpuMs(server.pid);
+      before = cpuMs(server.pid);
       let last;
       for (let i = 0; i < renders; i++) {
         last = await get(base, uniquely(path), encoding);

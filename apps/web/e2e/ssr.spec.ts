@@ -286,6 +286,57 @@ test("the hydration data names the catalog; the browser gets it from a JSON file
   }
 });
 
+test("home, the movies and the store carry what their cards show: no article body, no cast, no director", async ({
+  page,
+  request,
+}) => {
+  for (const lang of ["bm", "en"] as const) {
+    const articles = seed(lang, "articles") as Array<Record<string, string>>;
+    const movies = seed(lang, "movies") as Array<Record<string, string | string[]>>;
+    const cases = [
+      { path: "/", movies: true, articles: true },
+      { path: "/movies", movies: true, articles: false },
+      { path: "/store", movies: false, articles: true },
+    ];
+    for (const { path, ...shows } of cases) {
+      const data = hydrationData(await (await request.get(withLanguage(path, lang))).text());
+      const at = `${lang} ${path}`;
+      if (shows.articles) {
+        // A card's summary is in the data; no body (the article's own page shows it), no author.
+        expect(articles.filter((a) => data.includes(a.summary!)).length, at).toBeGreaterThan(0);
+        for (const article of articles) {
+          expect(data, at).not.toContain(article.body!.slice(3, 40));
+          expect(data, at).not.toContain(`"${article.author}"`);
+        }
+      }
+      if (shows.movies) {
+        expect(
+          movies.filter((m) => data.includes(m.synopsis as string)).length,
+          at,
+        ).toBeGreaterThan(0);
+        for (const movie of movies) {
+          expect(data, at).not.toContain(`"${(movie.cast as string[])[0]}"`);
+          expect(data, at).not.toContain(`"${movie.director as string}"`);
+        }
+      }
+    }
+  }
+  // Hydrated, home draws its sections below the fold from that data, in both languages.
+  for (const lang of ["bm", "en"] as const) {
+    const home = JSON.parse(
+      readFileSync(
+        join(here, "..", "..", "services", "seed", "content", lang, "home.json"),
+        "utf8",
+      ),
+    ) as { latestArticles: Array<{ title: string; summary: string }> };
+    await page.goto(withLanguage("/", lang));
+    await hydrated(page);
+    const article = home.latestArticles[0]!;
+    await expect(page.getByRole("link", { name: article.title })).toBeVisible();
+    await expect(page.getByText(article.summary)).toBeVisible();
+  }
+});
+
 test("every page links one hashed, immutable stylesheet and inlines none of it; it styles the page", async ({
   page,
   request,
@@ -430,6 +481,18 @@ test("a returning English visitor never sees Malay", async ({ page }) => {
   expect(new Set(frames)).toEqual(new Set(["en"]));
 });
 
+/**
+ * A server already on the port would answer a health check before the portal a test starts there
+ * fails to bind (and then serve its own 200 pages): such a test refuses to run against it.
+ */
+async function refuseTakenPort(port: number) {
+  const taken = await fetch(`http://localhost:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is in use by another server`);
+}
+
 test.describe("when the content service hangs", () => {
   const webPort = Number(new URL(process.env.E2E_BASE_URL ?? "http://localhost:3000").port) + 2;
   const proxyPort = Number(new URL(servicesUrl).port) + 2;
@@ -466,6 +529,7 @@ test.describe("when the content service hangs", () => {
       req.pipe(upstream);
     });
     await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
+    await refuseTakenPort(webPort);
     web = spawn(process.execPath, ["dist/server/main.js"], {
       cwd: join(here, ".."),
       stdio: "ignore",
@@ -626,6 +690,7 @@ test.describe("when the configuration cannot be read at start", () => {
       req.pipe(upstream);
     });
     await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
+    await refuseTakenPort(webPort);
     web = spawn(process.execPath, ["dist/server/main.js"], {
       cwd: join(here, ".."),
       stdio: "ignore",

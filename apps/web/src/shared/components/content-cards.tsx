@@ -13,6 +13,45 @@ type Combo = ContentData<"getProductItem">;
 type Channel = ContentData<"getChannel">;
 type Movie = ContentData<"getMovie">;
 type Article = ContentData<"getStoreArticle">;
+
+/** What a channel card or row reads (a page keeps no more of a channel in its data). */
+export type ChannelCardData = Pick<
+  Channel,
+  "id" | "name" | "logo" | "number" | "genreName" | "description"
+>;
+/** What a movie card reads. */
+export type MovieCardData = Pick<Movie, "id" | "title" | "poster" | "year" | "genres" | "synopsis">;
+/** What an article card reads: no body, author or tags. */
+export type ArticleCardData = Pick<Article, "id" | "title" | "image" | "publishedAt" | "summary">;
+
+/**
+ * The fields a card reads, copied out of a whole item: a listing or the home page keeps only
+ * these in its query data, so the server serialises, compresses and sends no more than the page
+ * shows (a store article's body, a movie's cast) into the page's hydration data.
+ */
+export const channelCardData = ({
+  id,
+  name,
+  logo,
+  number,
+  genreName,
+  description,
+}: ChannelCardData): ChannelCardData => ({ id, name, logo, number, genreName, description });
+export const movieCardData = ({
+  id,
+  title,
+  poster,
+  year,
+  genres,
+  synopsis,
+}: MovieCardData): MovieCardData => ({ id, title, poster, year, genres, synopsis });
+export const articleCardData = ({
+  id,
+  title,
+  image,
+  publishedAt,
+  summary,
+}: ArticleCardData): ArticleCardData => ({ id, title, image, publishedAt, summary });
 type Pack = ContentData<"getPackage">;
 type Bundle = ContentData<"getBundle">;
 type Campaign = ContentData<"getCampaign">;
@@ -71,7 +110,7 @@ export function ChannelCard({
   channel,
   headingLevel = 2,
 }: {
-  channel: Channel;
+  channel: ChannelCardData;
   headingLevel?: 2 | 3;
 }) {
   return (
@@ -100,7 +139,7 @@ export function ChannelCard({
  * A channel as one compact row of a long list (logo, number, name, genre, one line of
  * description): the whole line-up stays a few screens long on a phone.
  */
-export function ChannelRow({ channel }: { channel: Channel }) {
+export function ChannelRow({ channel }: { channel: ChannelCardData }) {
   return (
     <>
       <img
@@ -133,7 +172,13 @@ export function ChannelRow({ channel }: { channel: Channel }) {
 }
 
 /** Card of a movie. */
-export function MovieCard({ movie, headingLevel = 2 }: { movie: Movie; headingLevel?: 2 | 3 }) {
+export function MovieCard({
+  movie,
+  headingLevel = 2,
+}: {
+  movie: MovieCardData;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <Card
       headingLevel={headingLevel}
@@ -154,7 +199,7 @@ export function ArticleCard({
   article,
   headingLevel = 2,
 }: {
-  article: Article;
+  article: ArticleCardData;
   headingLevel?: 2 | 3;
 }) {
   const { lang } = useLanguage();

@@ -4,6 +4,7 @@ import { Suspense, type ReactNode } from "react";
 import { defineMessages, useIntl, type MessageDescriptor } from "react-intl";
 import type { ProductKey } from "../analytics";
 import { useChannelNames, useComboNames, usePackNames } from "../catalogue";
+import { MAX_LINKS } from "../links";
 import { Crumbs } from "./crumbs";
 import { NextStep, type NextStepTarget } from "./next-step";
 
@@ -66,12 +67,6 @@ function NamesLoading({ count }: { count: number }) {
   );
 }
 
-/**
- * At most this many links in a list of packs or channels: a channel carried by hundreds of packs
- * keeps a page (and its HTML) the same size; the rest are one link to the listing.
- */
-export const MAX_LINKS = 24;
-
 const linkMessages = defineMessages({
   morePacks: {
     id: "detail.links.more-packs",
@@ -88,23 +83,23 @@ const linkMessages = defineMessages({
 /** The last item of a list cut at MAX_LINKS: how many are left, linking to their listing. */
 function MoreLink({
   to,
-  ids,
+  total,
   message,
 }: {
   to: "/packages" | "/channels";
-  ids: readonly string[];
+  total: number;
   message: MessageDescriptor;
 }) {
   const intl = useIntl();
-  if (ids.length <= MAX_LINKS) return null;
+  if (total <= MAX_LINKS) return null;
   return (
     <li>
-      <Link to={to}>{intl.formatMessage(message, { count: ids.length - MAX_LINKS })}</Link>
+      <Link to={to}>{intl.formatMessage(message, { count: total - MAX_LINKS })}</Link>
     </li>
   );
 }
 
-function PackList({ ids }: { ids: readonly string[] }) {
+function PackList({ ids, total }: { ids: readonly string[]; total: number }) {
   const names = usePackNames();
   return (
     <ul className="tag-list">
@@ -115,22 +110,33 @@ function PackList({ ids }: { ids: readonly string[] }) {
           </Link>
         </li>
       ))}
-      <MoreLink to="/packages" ids={ids} message={linkMessages.morePacks} />
+      <MoreLink to="/packages" total={total} message={linkMessages.morePacks} />
     </ul>
   );
 }
 
-/** Links to the add-on packs with these ids, by name, or `none` when there are none. */
-export function PackLinks({ ids, none }: { ids: readonly string[]; none?: ReactNode }) {
-  if (ids.length === 0) return <>{none}</>;
+/**
+ * Links to the add-on packs with these ids, by name, or `none` when there are none. `total`:
+ * how many there are when `ids` holds only the first (`firstLinks`).
+ */
+export function PackLinks({
+  ids,
+  total = ids.length,
+  none,
+}: {
+  ids: readonly string[];
+  total?: number;
+  none?: ReactNode;
+}) {
+  if (total === 0) return <>{none}</>;
   return (
-    <Suspense fallback={<NamesLoading count={ids.length} />}>
-      <PackList ids={ids} />
+    <Suspense fallback={<NamesLoading count={total} />}>
+      <PackList ids={ids} total={total} />
     </Suspense>
   );
 }
 
-function ChannelList({ ids }: { ids: readonly string[] }) {
+function ChannelList({ ids, total }: { ids: readonly string[]; total: number }) {
   const names = useChannelNames();
   return (
     <ul className="tag-list">
@@ -141,16 +147,22 @@ function ChannelList({ ids }: { ids: readonly string[] }) {
           </Link>
         </li>
       ))}
-      <MoreLink to="/channels" ids={ids} message={linkMessages.moreChannels} />
+      <MoreLink to="/channels" total={total} message={linkMessages.moreChannels} />
     </ul>
   );
 }
 
-/** Links to the channels with these ids, by name. */
-export function ChannelLinks({ ids }: { ids: readonly string[] }) {
+/** Links to the channels with these ids, by name (`total`: as for `PackLinks`). */
+export function ChannelLinks({
+  ids,
+  total = ids.length,
+}: {
+  ids: readonly string[];
+  total?: number;
+}) {
   return (
-    <Suspense fallback={<NamesLoading count={ids.length} />}>
-      <ChannelList ids={ids} />
+    <Suspense fallback={<NamesLoading count={total} />}>
+      <ChannelList ids={ids} total={total} />
     </Suspense>
   );
 }

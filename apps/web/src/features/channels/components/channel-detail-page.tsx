@@ -72,7 +72,11 @@ export function ChannelDetailPage({ id }: { id: string }) {
         <dd>{intl.formatMessage(channel.hd ? messages.hd : messages.sd)}</dd>
         <dt>{intl.formatMessage(messages.packs)}</dt>
         <dd>
-          <PackLinks ids={channel.packageIds} none={intl.formatMessage(messages.basePack)} />
+          <PackLinks
+            ids={channel.packageIds}
+            total={channel.packageCount}
+            none={intl.formatMessage(messages.basePack)}
+          />
         </dd>
       </dl>
     </DetailLayout>

@@ -47,8 +47,8 @@ export function PackageDetailPage({ id }: { id: string }) {
         <PriceText item={pack} detail />
       </p>
       <Highlights title={intl.formatMessage(messages.highlights)} items={pack.highlights} />
-      <h2>{intl.formatMessage(messages.channels, { count: pack.channelIds.length })}</h2>
-      <ChannelLinks ids={pack.channelIds} />
+      <h2>{intl.formatMessage(messages.channels, { count: pack.channelCount })}</h2>
+      <ChannelLinks ids={pack.channelIds} total={pack.channelCount} />
     </DetailLayout>
   );
 }

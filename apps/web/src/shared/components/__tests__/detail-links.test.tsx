@@ -12,21 +12,29 @@ import bm from "../../../lang/compiled/bm.json";
 import en from "../../../lang/compiled/en.json";
 import { intlFor, type CompiledMessages } from "../../i18n";
 import { LanguageContext, type Lang } from "../../language";
-import { ChannelLinks, MAX_LINKS, PackLinks } from "../detail-layout";
+import { firstLinks, MAX_LINKS } from "../../links";
+import { ChannelLinks, PackLinks } from "../detail-layout";
 
 // Issue 22: a channel carried by hundreds of packs (or a pack of hundreds of channels) keeps its
 // page the same size: 24 links, then one link to the listing with how many are left.
 
 const catalogs = { bm, en } as unknown as Record<Lang, CompiledMessages>;
 
-async function render(lang: Lang, list: "packs" | "channels", count: number) {
-  const ids = Array.from({ length: count }, (_, i) => `item-${i + 1}`);
+/** `cut`: the page's data holds only the first ids and the count (`firstLinks`), as the queries keep. */
+async function render(lang: Lang, list: "packs" | "channels", count: number, cut = false) {
+  const all = Array.from({ length: count }, (_, i) => `item-${i + 1}`);
+  const { ids, total } = cut ? firstLinks(all) : { ids: all, total: undefined };
   const queryClient = new QueryClient();
-  const names = ids.map((id) => ({ id, name: `Name of ${id}` }));
+  const names = all.map((id) => ({ id, name: `Name of ${id}` }));
   queryClient.setQueryData(["content", "packages", lang, "names"], names);
   queryClient.setQueryData(["content", "channels", lang, "names"], names);
   const root = createRootRoute({
-    component: () => (list === "packs" ? <PackLinks ids={ids} /> : <ChannelLinks ids={ids} />),
+    component: () =>
+      list === "packs" ? (
+        <PackLinks ids={ids} total={total} />
+      ) : (
+        <ChannelLinks ids={ids} total={total} />
+      ),
   });
   const router = createRouter({
     routeTree: root,
@@ -68,6 +76,24 @@ describe("pack and channel links on a detail page", () => {
     expect((await render("bm", "channels", 125))[24]).toEqual([
       "/channels",
       "dan 101 saluran lagi",
+    ]);
+  });
+
+  it("draws the same links from the first 24 ids and the count the page's data keeps", async () => {
+    expect(firstLinks(["a", "b"])).toEqual({ ids: ["a", "b"], total: 2 });
+    const cut = firstLinks(Array.from({ length: 300 }, (_, i) => `item-${i + 1}`));
+    expect(cut.ids).toHaveLength(24);
+    expect(cut.total).toBe(300);
+    for (const [lang, list, count] of [
+      ["en", "packs", 300],
+      ["bm", "packs", 26],
+      ["en", "channels", 25],
+      ["bm", "channels", 3],
+    ] as const)
+      expect(await render(lang, list, count, true)).toEqual(await render(lang, list, count));
+    expect((await render("en", "packs", 300, true))[24]).toEqual([
+      "/packages",
+      "and 276 more packs",
     ]);
   });
 });
