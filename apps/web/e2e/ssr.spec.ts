@@ -286,7 +286,7 @@ test("the hydration data names the catalog; the browser gets it from a JSON file
   }
 });
 
-test("home, the movies and the store carry what their cards show: no article body, no cast, no director", async ({
+test("home, the movies, the store and a channel carry what they show: no article body, cast or director, no other pack", async ({
   page,
   request,
 }) => {
@@ -319,6 +319,20 @@ test("home, the movies and the store carry what their cards show: no article bod
           expect(data, at).not.toContain(`"${movie.director as string}"`);
         }
       }
+    }
+  }
+  // A channel's page sends the names of its own packs, not the 100-name lookup it drew them from.
+  for (const lang of ["bm", "en"] as const) {
+    const channels = seed(lang, "channels") as Array<{ id: string; packageIds: string[] }>;
+    const packs = seed(lang, "packages") as Array<{ id: string; name: string }>;
+    const channel = channels.find((c) => c.packageIds.length > 0)!;
+    const data = hydrationData(
+      await (await request.get(withLanguage(`/channels/${channel.id}`, lang))).text(),
+    );
+    for (const pack of packs) {
+      const at = `${lang} ${channel.id} ${pack.id}`;
+      if (channel.packageIds.includes(pack.id)) expect(data, at).toContain(`"${pack.name}"`);
+      else expect(data, at).not.toContain(`id:"${pack.id}"`);
     }
   }
   // Hydrated, home draws its sections below the fold from that data, in both languages.

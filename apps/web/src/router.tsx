@@ -13,6 +13,9 @@ import { routeTree } from "./routeTree.gen";
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
+      // The server sends the browser every query of the page but those marked
+      // `meta: { dehydrate: false }` (lookups kept in the process: `src/shared/catalogue.ts`).
+      dehydrate: { shouldDehydrateQuery: (query) => query.meta?.dehydrate !== false },
       queries: {
         staleTime: 5 * 60_000,
         // The browser tries its own failed calls once more (not a 404). A failure the server

@@ -29,21 +29,47 @@ export const channelPageQueryOptions = (lang: Lang, page = 1, genre?: ChannelGen
 
 // The names other pages show (a pack's channels, a plan's packs): the first page of the largest
 // size, one bounded call (100 items) however big the catalogue grows; an id beyond it shows as
-// the id (see PackLinks, ChannelLinks). Only ids and names are kept: the query's data is what the
-// page's hydration data carries (100 whole packs were 40 KB of it at 10x the content).
+// the id (see PackLinks, ChannelLinks). That lookup stays in the process (server) or the page
+// (browser) and is never sent with a page (`meta.dehydrate: false`, `createQueryClient`): a page
+// sends the names of the ids it shows (`packNamesQueryOptions(lang, ids)`), at most 24, so its
+// hydration data is the same at any size of the catalogue (100 names were 3.6-4.7 KB of a
+// channel page's data at 10x and 100x the content).
 const namesOf = (data: { items: readonly { id: string; name: string }[] }) =>
   data.items.map(({ id, name }) => ({ id, name }));
-const packNamesQueryOptions = (lang: Lang) =>
+const NOT_SENT = { dehydrate: false };
+const allPackNames = (lang: Lang) =>
   queryOptions({
     queryKey: ["content", "packages", lang, "names"],
     queryFn: async () =>
       namesOf((await api.content.listPackages({ lang, limit: MAX_PAGE_SIZE })).data),
+    meta: NOT_SENT,
   });
-const channelNamesQueryOptions = (lang: Lang) =>
+const allChannelNames = (lang: Lang) =>
   queryOptions({
     queryKey: ["content", "channels", lang, "names"],
     queryFn: async () =>
       namesOf((await api.content.listChannels({ lang, limit: MAX_PAGE_SIZE })).data),
+    meta: NOT_SENT,
+  });
+
+type Names = { id: string; name: string }[];
+const only = (names: Names, ids: readonly string[]) => {
+  const wanted = new Set(ids);
+  return names.filter((item) => wanted.has(item.id));
+};
+
+/** The names of these packs (ids and names), from the process's or the page's lookup. */
+export const packNamesQueryOptions = (lang: Lang, ids: readonly string[]) =>
+  queryOptions({
+    queryKey: ["content", "packages", lang, "names", ids],
+    queryFn: async ({ client }) => only(await client.ensureQueryData(allPackNames(lang)), ids),
+  });
+
+/** The names of these channels (ids and names), as `packNamesQueryOptions`. */
+export const channelNamesQueryOptions = (lang: Lang, ids: readonly string[]) =>
+  queryOptions({
+    queryKey: ["content", "channels", lang, "names", ids],
+    queryFn: async ({ client }) => only(await client.ensureQueryData(allChannelNames(lang)), ids),
   });
 
 /** Combo list of a product (get-{product}-combo-list). */
@@ -56,16 +82,16 @@ export const comboListQueryOptions = (lang: Lang, product: ProductKey) =>
 const byId = (items: readonly { id: string; name: string }[]) =>
   new Map(items.map((item) => [item.id, item.name]));
 
-/** Names of the add-on packs by id, in the visitor's language. */
-export function usePackNames(): Map<string, string> {
+/** Names of these add-on packs by id, in the visitor's language. */
+export function usePackNames(ids: readonly string[]): Map<string, string> {
   const { lang } = useLanguage();
-  return useSuspenseQuery({ ...packNamesQueryOptions(lang), select: byId }).data;
+  return useSuspenseQuery({ ...packNamesQueryOptions(lang, ids), select: byId }).data;
 }
 
-/** Names of the channels by id, in the visitor's language. */
-export function useChannelNames(): Map<string, string> {
+/** Names of these channels by id, in the visitor's language. */
+export function useChannelNames(ids: readonly string[]): Map<string, string> {
   const { lang } = useLanguage();
-  return useSuspenseQuery({ ...channelNamesQueryOptions(lang), select: byId }).data;
+  return useSuspenseQuery({ ...channelNamesQueryOptions(lang, ids), select: byId }).data;
 }
 
 /** Names of a product's plans (combos) by id, in the visitor's language. */

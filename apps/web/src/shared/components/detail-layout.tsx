@@ -100,7 +100,7 @@ function MoreLink({
 }
 
 function PackList({ ids, total }: { ids: readonly string[]; total: number }) {
-  const names = usePackNames();
+  const names = usePackNames(ids.slice(0, MAX_LINKS));
   return (
     <ul className="tag-list">
       {ids.slice(0, MAX_LINKS).map((packageId) => (
@@ -137,7 +137,7 @@ export function PackLinks({
 }
 
 function ChannelList({ ids, total }: { ids: readonly string[]; total: number }) {
-  const names = useChannelNames();
+  const names = useChannelNames(ids.slice(0, MAX_LINKS));
   return (
     <ul className="tag-list">
       {ids.slice(0, MAX_LINKS).map((channelId) => (

@@ -10,6 +10,7 @@ import { RawIntlProvider } from "react-intl";
 import { describe, expect, it } from "vitest";
 import bm from "../../../lang/compiled/bm.json";
 import en from "../../../lang/compiled/en.json";
+import { channelNamesQueryOptions, packNamesQueryOptions } from "../../catalogue";
 import { intlFor, type CompiledMessages } from "../../i18n";
 import { LanguageContext, type Lang } from "../../language";
 import { firstLinks, MAX_LINKS } from "../../links";
@@ -28,6 +29,9 @@ async function render(lang: Lang, list: "packs" | "channels", count: number, cut
   const names = all.map((id) => ({ id, name: `Name of ${id}` }));
   queryClient.setQueryData(["content", "packages", lang, "names"], names);
   queryClient.setQueryData(["content", "channels", lang, "names"], names);
+  // What the page's loader leaves in the cache: the names of the ids it shows.
+  await queryClient.prefetchQuery(packNamesQueryOptions(lang, ids.slice(0, MAX_LINKS)));
+  await queryClient.prefetchQuery(channelNamesQueryOptions(lang, ids.slice(0, MAX_LINKS)));
   const root = createRootRoute({
     component: () =>
       list === "packs" ? (
