@@ -194,8 +194,13 @@ export default defineConfig(({ command }) => ({
                 // shared/field-refusal (it reads @portal/validation: the form pages only), nor
                 // shared/components/highlight or the support index hook (@portal/support-search,
                 // 24 KB, search and support pages only), nor shared/lead-journey (@portal/lead-flow,
-                // its sign-up components and the lead rules, journeys only). shared/lead-flow holds
-                // no flow code (route files call its enterLeadFlow) and joins.
+                // its sign-up components and the lead rules, journeys only) and the journeys'
+                // shared/journey-navigation, nor the detail pages' layout (shared/components/
+                // detail-layout and next-step, 1 KB gzip that home, coverage and the sign-up never
+                // draw). shared/lead-flow holds no flow code (route files call its enterLeadFlow)
+                // and joins. So do the pieces of @portal/validation every page loads (the
+                // analytics' masking, the address constants, the referral code's rule: four
+                // chunks of 0.2-0.4 KB) and the order tracking's head messages (0.7 KB).
                 // The journey routes' helper fibre-journey/api/journey-product (no valibot) joins,
                 // and so do the message descriptors that route heads import (every page loads
                 // them: eight chunks of 0.2-0.4 KB each were 1 KB of chunk overhead).
@@ -217,7 +222,7 @@ export default defineConfig(({ command }) => ({
                 },
                 {
                   name: "shell",
-                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|packages|search|store|support[\\/]components)[\\/]messages\.ts|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|field-refusal|components[\\/]highlight))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index))|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
+                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|order-tracking|packages|search|store|support[\\/]components)[\\/]messages\.ts|packages[\\/]validation[\\/]src[\\/](address-fields|constants|personal-data|mykad-date|referral-code)\.ts$|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|journey-navigation|field-refusal|components[\\/](highlight|detail-layout|next-step)))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index))|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
                 },
               ],
             },

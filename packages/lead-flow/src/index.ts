@@ -22,6 +22,7 @@ export {
   type SearchDraft,
 } from "./drafts.js";
 export { dueLoads, type DueLoad } from "./loads.js";
+export { hasSavedJourney, type SavedJourneyOptions } from "./saved.js";
 export { interestBody } from "./operations/submission.js";
 export { SLOT_DAYS, SLOT_TAKEN } from "./operations/slots.js";
 export { HANDOFF_CODE } from "./operations/handoff.js";

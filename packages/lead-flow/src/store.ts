@@ -10,10 +10,10 @@ import {
   type LeadFlowState,
   type SavedJourney,
 } from "./state.js";
+import { browserStorage, DEFAULT_STORAGE_KEY, storageKeysOf } from "./saved.js";
 import { createMemoryStorage, type Clock, type StorageLike } from "./types.js";
 
-/** Default prefix of the storage keys: `<prefix>.<product>.token` and `<prefix>.<product>.journey`. */
-export const DEFAULT_STORAGE_KEY = "portal.lead-flow";
+export { DEFAULT_STORAGE_KEY };
 
 /** Version of the saved journey record; version 2 (before drafts) is read too. */
 const JOURNEY_VERSION = 3;
@@ -68,22 +68,12 @@ export interface Store {
   destroy(): void;
 }
 
-function defaultStorage(): StorageLike {
-  try {
-    const storage = (globalThis as { localStorage?: StorageLike }).localStorage;
-    if (storage && typeof storage.getItem === "function") return storage;
-  } catch {
-    // Access to localStorage can throw (blocked cookies); fall back to memory.
-  }
-  return createMemoryStorage();
-}
-
 /** Creates the journey's store with an empty journey (nothing restored yet). */
 export function createStore(options: StoreOptions): Store {
   const { product, clock } = options;
-  const storage = options.storage ?? defaultStorage();
-  const prefix = `${options.storageKey ?? DEFAULT_STORAGE_KEY}.${product}`;
-  const keys = { token: `${prefix}.token`, journey: `${prefix}.journey` } as const;
+  // Blocked or missing localStorage: the journey lives as long as the page.
+  const storage = options.storage ?? browserStorage() ?? createMemoryStorage();
+  const keys = storageKeysOf(product, options.storageKey);
   const initial = initialState(product, options.language, options.mock);
   let state = initial;
   let savedJson: string | undefined;

@@ -62,6 +62,9 @@ export function leadFlowFor(
   return flow;
 }
 
+/** Whether a page of this visit created the product's journey (it lives as long as the page). */
+export const hasBrowserLeadFlow = (product: Product): boolean => browserFlows.has(product);
+
 /**
  * Runs `action` on the product's journey in the browser: now when a page created it, otherwise as
  * soon as one does. For what a route does when the visitor arrives by a client navigation (its

@@ -1,19 +1,13 @@
 "use client";
 
 import type { Language, Product } from "@portal/validation";
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  type MouseEvent,
-  type ReactNode,
-} from "react";
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import type { LeadFlow } from "../create-lead-flow.js";
 import { LeadFlowProvider, useLeadFlow } from "../react/index.js";
 import type { LeadFlowState } from "../state.js";
 import { common } from "./messages.js";
+import { NavigationLink } from "./place-link.js";
 
 /**
  * A place a step of the sign-up can send the visitor to: the address step (coverage), the
@@ -133,9 +127,6 @@ export function useSignUp(): SignUp {
   return { ...context, state, product: state.product, productName };
 }
 
-const plainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-
 /** Props of PlaceLink. */
 export interface PlaceLinkProps {
   place: SignUpPlace;
@@ -153,55 +144,6 @@ export interface PlaceLinkProps {
  * through `navigate`), a button when it only has `navigate` and `navigate` reaches it, nothing
  * otherwise.
  */
-export function PlaceLink({
-  place,
-  className,
-  children,
-  onFollow,
-  newTab,
-  ...rest
-}: PlaceLinkProps) {
-  const { navigation } = useSignUp();
-  const intl = useIntl();
-  const href = navigation.href?.(place);
-  const navigate = navigation.navigate;
-  if (href === undefined) {
-    if (!navigate || navigation.reaches?.(place) === false) return null;
-    return (
-      <button
-        type="button"
-        className={className ?? "signup-link-button"}
-        data-testid={rest["data-testid"]}
-        onClick={() => {
-          onFollow?.();
-          navigate(place);
-        }}
-      >
-        {children}
-      </button>
-    );
-  }
-  if (newTab) {
-    return (
-      <a href={href} className={className} target="_blank" rel="noopener" {...rest}>
-        {children}
-        <span className="pui-visually-hidden"> {intl.formatMessage(common.newTab)}</span>
-      </a>
-    );
-  }
-  return (
-    <a
-      href={href}
-      className={className}
-      {...rest}
-      onClick={(event) => {
-        onFollow?.();
-        if (!navigate || !plainClick(event)) return;
-        event.preventDefault();
-        navigate(place);
-      }}
-    >
-      {children}
-    </a>
-  );
+export function PlaceLink(props: PlaceLinkProps) {
+  return <NavigationLink navigation={useSignUp().navigation} {...props} />;
 }

@@ -34,6 +34,7 @@ export { DetailsStep } from "./details-step.js";
 export { DocumentsStep } from "./documents-step.js";
 export { FibreSignUp, type FibreSignUpLinks, type FibreSignUpProps } from "./fibre-sign-up.js";
 export { LazySignUpStepper, preloadSignUpStep } from "./lazy-stepper.js";
+export { SignUpLoading, SignUpNotStarted, type SignUpNotStartedProps } from "./not-started.js";
 export { OrderSummary } from "./order-summary.js";
 export { OtpStep } from "./otp-step.js";
 export { PlanStep, ReferralCode } from "./plan-step.js";

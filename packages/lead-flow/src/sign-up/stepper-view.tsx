@@ -1,12 +1,12 @@
 "use client";
 
 import { ContinueOnPhone } from "./handoff.js";
-import { Button, EmptyState, SkeletonText, buttonClassName } from "@portal/ui";
+import { Button, EmptyState } from "@portal/ui";
 import { Suspense, useEffect, useRef, type ComponentType } from "react";
 import { defineMessages, useIntl } from "react-intl";
 import { SIGNUP_STEPS, canGoTo, isSessionEnded, type SignupStep } from "../state.js";
-import { PlaceLink, useSignUp } from "./context.js";
-import { common } from "./messages.js";
+import { useSignUp } from "./context.js";
+import { SignUpLoading, SignUpNotStarted } from "./not-started.js";
 
 const messages = defineMessages({
   progress: {
@@ -58,22 +58,6 @@ const messages = defineMessages({
     id: "signup.session.start-again",
     defaultMessage: "Start again",
     description: "Button that starts a new journey",
-  },
-  notStartedTitle: {
-    id: "signup.not-started.title",
-    defaultMessage: "Start by checking your address",
-    description: "Heading when the sign-up is opened without a journey",
-  },
-  notStartedBody: {
-    id: "signup.not-started.body",
-    defaultMessage: "Sign-up opens once we know {product} is available at your home.",
-    description: "Text when the fibre sign-up is opened without a journey",
-  },
-  notStartedTvBody: {
-    id: "signup.not-started.tv.body",
-    defaultMessage:
-      "{product} comes by satellite, so it reaches every home: tell us where to install it, then choose your package.",
-    description: "Text when the TV sign-up is opened without a journey",
   },
 });
 
@@ -142,37 +126,8 @@ function SessionEnded() {
 }
 
 function NotStarted() {
-  const intl = useIntl();
-  const { product, productName } = useSignUp();
-  return (
-    <EmptyState
-      title={<span data-testid="not-started">{intl.formatMessage(messages.notStartedTitle)}</span>}
-      action={
-        <PlaceLink place="address" className={buttonClassName("primary")}>
-          {intl.formatMessage(product === "tv" ? common.checkAddress : common.checkCoverage)}
-        </PlaceLink>
-      }
-    >
-      <p>
-        {intl.formatMessage(
-          product === "tv" ? messages.notStartedTvBody : messages.notStartedBody,
-          {
-            product: productName,
-          },
-        )}
-      </p>
-    </EmptyState>
-  );
-}
-
-/** The placeholder while the saved journey is read or a step's code loads (announced once). */
-function StepLoading() {
-  const intl = useIntl();
-  return (
-    <div aria-busy="true" role="status" aria-label={intl.formatMessage(common.loading)}>
-      <SkeletonText lines={6} />
-    </div>
-  );
+  const { product, productName, navigation } = useSignUp();
+  return <SignUpNotStarted product={product} productName={productName} navigation={navigation} />;
 }
 
 /** What SignUpStepperView draws each step and the confirmation with. */
@@ -210,10 +165,10 @@ export function SignUpStepperView({ steps, confirmation: Done }: SignUpStepperVi
     if (submitted && navigate) navigate("confirmation", { replace: true });
   }, [submitted, navigate]);
 
-  if (!state.restored || (submitted && navigate)) return <StepLoading />;
+  if (!state.restored || (submitted && navigate)) return <SignUpLoading />;
   if (submitted) {
     return (
-      <Suspense fallback={<StepLoading />}>
+      <Suspense fallback={<SignUpLoading />}>
         <Done />
       </Suspense>
     );
@@ -234,7 +189,7 @@ export function SignUpStepperView({ steps, confirmation: Done }: SignUpStepperVi
           })}
         </h2>
         {/* A step whose code is still loading (LazySignUpStepper) shows the same placeholder. */}
-        <Suspense fallback={<StepLoading />}>
+        <Suspense fallback={<SignUpLoading />}>
           <Step />
         </Suspense>
       </section>
