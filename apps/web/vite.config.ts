@@ -192,8 +192,8 @@ export default defineConfig(({ command }) => ({
                 // The shell's own shared code and @portal/ui: one chunk instead of many small
                 // ones. Not shared/sanitise (DOMPurify, only pages with CMS HTML load it), nor
                 // shared/field-refusal (it reads @portal/validation: the form pages only), nor
-                // shared/components/highlight or the support index hook (@portal/support-search,
-                // 24 KB, search and support pages only), nor shared/lead-journey (@portal/lead-flow,
+                // shared/components/highlight (@portal/support-search/text, search and support
+                // pages only), nor shared/lead-journey (@portal/lead-flow,
                 // its sign-up components and the lead rules, journeys only). shared/lead-flow holds
                 // no flow code (route files call its enterLeadFlow) and joins.
                 // The journey routes' helper fibre-journey/api/journey-product (no valibot) joins,
