@@ -192,8 +192,8 @@ export default defineConfig(({ command }) => ({
                 // The shell's own shared code and @portal/ui: one chunk instead of many small
                 // ones. Not shared/sanitise (DOMPurify, only pages with CMS HTML load it), nor
                 // shared/field-refusal (it reads @portal/validation: the form pages only), nor
-                // shared/components/highlight or the support index hook (@portal/support-search,
-                // 24 KB, search and support pages only), nor shared/lead-journey (@portal/lead-flow,
+                // shared/components/highlight (@portal/support-search/text, search and support
+                // pages only), nor shared/lead-journey (@portal/lead-flow,
                 // its sign-up components and the lead rules, journeys only) and the journeys'
                 // shared/journey-navigation, nor the detail pages' layout (shared/components/
                 // detail-layout and next-step, 1 KB gzip that home, coverage and the sign-up never
@@ -222,7 +222,7 @@ export default defineConfig(({ command }) => ({
                 },
                 {
                   name: "shell",
-                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|order-tracking|packages|search|store|support[\\/]components)[\\/]messages\.ts|packages[\\/]validation[\\/]src[\\/](address-fields|constants|personal-data|mykad-date|referral-code)\.ts$|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|journey-navigation|field-refusal|components[\\/](highlight|detail-layout|next-step)))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/](?!use-support-index))|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
+                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|order-tracking|packages|search|store|support[\\/]components)[\\/]messages\.ts|packages[\\/]validation[\\/]src[\\/](address-fields|constants|personal-data|mykad-date|referral-code)\.ts$|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|journey-navigation|field-refusal|components[\\/](highlight|detail-layout|next-step)))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/])|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
                 },
               ],
             },

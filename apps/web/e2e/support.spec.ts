@@ -76,7 +76,7 @@ for (const lang of ["bm", "en"] as const) {
       });
     }
 
-    test("the search loads when the visitor starts to search, not with the page", async ({
+    test("the search asks the content service as the visitor types, never the whole support centre", async ({
       page,
     }) => {
       const scripts: string[] = [];
@@ -86,17 +86,31 @@ for (const lang of ["bm", "en"] as const) {
         else calls.push(request.url());
       });
       const wholeCentre = () => calls.filter((url) => url.includes(`/static/support/${lang}/all`));
+      const searches = () => calls.filter((url) => url.includes(`/static/support/${lang}/search?`));
       await page.goto(`/support?language=${lang}`);
       await settled(page);
       await page.waitForLoadState("networkidle");
-      // The page holds its topics; neither the whole support centre nor the library has come.
+      // The page holds its topics; no search has been asked.
       await expect(page.getByTestId("support-topic")).toHaveCount(9);
-      expect(wholeCentre()).toEqual([]);
       expect(scripts.filter((url) => /\/sanitise-[\w-]+\.js$/.test(url))).toEqual([]);
       const loaded = scripts.length;
       await page.getByTestId("support-search").focus();
-      await expect.poll(() => wholeCentre().length).toBe(1);
-      await expect.poll(() => scripts.length).toBeGreaterThan(loaded);
+      await page.getByTestId("support-search").pressSequentially(c.prefix, { delay: 30 });
+      await expect(
+        page.getByTestId("support-result").filter({ has: page.locator(`a[href^="${c.article}"]`) }),
+      ).toBeVisible();
+      // The results came from searchSupport (top 20), debounced: not one request per letter.
+      expect(searches().length).toBeGreaterThan(0);
+      expect(searches().length).toBeLessThan(c.prefix.length);
+      const asked = new URL(searches().at(-1)!);
+      expect(asked.searchParams.get("q")).toBe(c.prefix);
+      expect(asked.searchParams.get("limit")).toBe("20");
+      // Neither the whole support centre nor the search library (flexsearch) came to the browser.
+      await page.waitForLoadState("networkidle");
+      expect(wholeCentre()).toEqual([]);
+      expect(scripts.slice(loaded).filter((url) => /support-search|flexsearch/.test(url))).toEqual(
+        [],
+      );
     });
 
     test("a visitor who types at once sees the search loading, then the results", async ({
@@ -104,7 +118,7 @@ for (const lang of ["bm", "en"] as const) {
     }) => {
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(`**/static/support/${lang}/all`, async (route) => {
+      await page.route(`**/static/support/${lang}/search?**`, async (route) => {
         await held;
         await route.continue();
       });
@@ -123,6 +137,27 @@ for (const lang of ["bm", "en"] as const) {
       await expect(page.getByTestId("support-loading")).toHaveCount(0);
       // The count is announced once the results are there.
       await expect(page.locator(".support-search + [role=status]")).toHaveText(/“/);
+    });
+
+    test("without JavaScript the form posts and the server renders the results", async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(`/support?language=${lang}`);
+        await page.getByTestId("support-search").fill(c.prefix);
+        await page.getByTestId("support-search").press("Enter");
+        await expect(page).toHaveURL(new RegExp(`[?&]q=${c.prefix}(&|$)`));
+        const hit = page
+          .getByTestId("support-result")
+          .filter({ has: page.locator(`a[href^="${c.article}"]`) });
+        await expect(hit).toBeVisible();
+        await expect(hit.locator("mark").first()).toHaveText(new RegExp(c.word, "i"));
+        await expect(page.getByTestId("support-count")).toBeVisible();
+      } finally {
+        await context.close();
+      }
     });
 
     test("a topic and an answer load what they show, not the whole support centre", async ({

@@ -115,7 +115,8 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
 
   function search(query: string, options: SupportSearchOptions = {}): SupportSearchResult[] {
     const limit = checkLimit("search", options?.limit, DEFAULT_SEARCH_LIMIT);
-    return index.search(query, { limit }).map((hit) => {
+    const { candidatesPerTerm, candidates } = options ?? {};
+    return index.search(query, { limit, candidatesPerTerm, candidates }).map((hit) => {
       const question = questions[hit.position] as IndexedQuestion;
       return {
         question,

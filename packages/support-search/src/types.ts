@@ -84,6 +84,14 @@ export type SupportSearchResult = {
 export type SupportSearchOptions = {
   /** Most results to return; default 10, `Infinity` for all. */
   limit?: number;
+  /**
+   * Most questions ranked per matched index term (`SearchOptions.candidatesPerTerm`); default all.
+   * A server answering the top results of a large support centre sets it so a query's cost stops
+   * growing with the content; the ranking is unchanged while no term is in more questions.
+   */
+  candidatesPerTerm?: number;
+  /** Most questions ranked in all (`SearchOptions.candidates`); default all. */
+  candidates?: number;
 };
 
 /** The support index: search, related articles and look-up by slug. */

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
+import { normalizeQuery } from "@portal/support-search/text";
 import {
-  supportDataQueryOptions,
+  supportSearchQueryOptions,
   supportTopicsQueryOptions,
 } from "../features/support/api/get-support";
 import { SupportHomePage } from "../features/support/components/support-home-page";
@@ -17,19 +18,21 @@ export const Route = createFileRoute("/support/")({
     // A link may carry anything: the box, the results and the head see it masked.
     q: maskedString(search.q),
   }),
-  // The topics; entered with a query, also the whole support centre, so the server renders the
-  // results (a visitor without JavaScript sees them). Otherwise the search box loads it when the
-  // visitor starts to search: typing (cause "stay") never waits for it here.
-  loader: ({ context, location, cause }) =>
-    loadContent(
+  // The topics; entered with a query, also the content service's results for it (searchSupport),
+  // so the server renders them (a visitor without JavaScript sees them). Typing (cause "stay")
+  // never waits for them here: the results ask as the URL follows the typing.
+  loader: ({ context, location, cause }) => {
+    const q = normalizeQuery((location.search as { q?: string }).q ?? "");
+    return loadContent(
       context,
       Promise.all([
         context.queryClient.ensureQueryData(supportTopicsQueryOptions(context.lang)),
-        cause === "enter" && (location.search as { q?: string }).q
-          ? context.queryClient.ensureQueryData(supportDataQueryOptions(context.lang))
+        cause === "enter" && q
+          ? context.queryClient.ensureQueryData(supportSearchQueryOptions(context.lang, q))
           : undefined,
       ]),
-    ),
+    );
+  },
   // A search in the support centre is not a page of its own for search engines.
   head: ({ match }) => {
     const { context, intl } = headTools(match);

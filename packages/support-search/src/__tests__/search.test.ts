@@ -221,3 +221,34 @@ describe("createSupportIndex", () => {
     expect(empty.categories).toEqual([]);
   });
 });
+
+describe("search with candidate bounds (a server's top results)", () => {
+  // Many questions holding "bil", one of them with it in its name: the best one.
+  const many = [
+    category("bil", [
+      question("bayar-bil", "Bayar bil", "Cara bayar bil.", "<p>Bil bulanan.</p>", []),
+      ...Array.from({ length: 40 }, (_, i) =>
+        question(`soalan-${i}`, `Soalan ${i}`, `Teks ${i} tentang bil.`, "<p>Lain.</p>", []),
+      ),
+    ]),
+  ];
+  const index = createSupportIndex(many);
+
+  it("ranks as without bounds while no term is in more questions than the bound", () => {
+    const unbounded = index.search("bayar bil", { limit: 5 });
+    const bounded = index.search("bayar bil", { limit: 5, candidatesPerTerm: 256, candidates: 96 });
+    expect(bounded.map((r) => r.question.slug)).toEqual(unbounded.map((r) => r.question.slug));
+    expect(bounded[0]?.question.slug).toBe("bil/bayar-bil");
+  });
+
+  it("ranks at most the bound's questions, the best kept", () => {
+    const bounded = index.search("bil", { limit: 50, candidatesPerTerm: 8, candidates: 8 });
+    expect(bounded.length).toBeLessThanOrEqual(8);
+    expect(bounded[0]?.question.slug).toBe("bil/bayar-bil");
+    expect(index.search("bil", { limit: 50 })).toHaveLength(41);
+  });
+
+  it("refuses a bound that is not a positive number", () => {
+    expect(() => index.search("bil", { candidates: -1 })).toThrow(SupportSearchError);
+  });
+});

@@ -140,6 +140,14 @@ describe.each(LANGS)("content operations in %s", (lang) => {
     );
   });
 
+  it("searches the support centre: the best questions with their category (support-search.test.ts)", async () => {
+    const answer = await ok(`/static/support/${lang}/search?q=wifi&limit=3`);
+    expect(answer).toMatchObject({ q: "wifi", lang });
+    expect(answer.hits.length).toBeGreaterThan(0);
+    expect(answer.hits.length).toBeLessThanOrEqual(3);
+    expect(answer.hits[0].category.slug).toBe("router-wifi");
+  });
+
   it("answers 404 support.notFound for an unknown support category or question", async () => {
     for (const url of [
       `/static/support/${lang}/category/no-such-topic`,

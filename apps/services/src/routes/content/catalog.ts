@@ -17,8 +17,18 @@ import {
   type PageFilterField,
 } from "../../content/repository.js";
 import { SiteIndexHolder } from "../../content/site-index.js";
-import { buildSiteIndexesAsync, searchSite } from "../../content/site-search.js";
-import { createSupportIndex, normalizeQuery, type SupportCategory } from "@portal/support-search";
+import {
+  buildSiteIndexesAsync,
+  CANDIDATES_PER_QUERY,
+  CANDIDATES_PER_TERM,
+  searchSite,
+} from "../../content/site-search.js";
+import {
+  createSupportIndex,
+  excerpt,
+  normalizeQuery,
+  type SupportCategory,
+} from "@portal/support-search";
 import { malaysianDate } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { seedDir } from "../../lib/paths.js";
@@ -59,6 +69,12 @@ const intFromEnv = (name: string, fallback: number): number => {
     ? value
     : fallback;
 };
+
+const SUPPORT_LANGS = ["bm", "en"] as const;
+/** Hits of a support search when `limit` is absent (content.yaml LimitQuery). */
+const SUPPORT_SEARCH_LIMIT = 20;
+/** Matched words sent per support hit (content.yaml SupportSearchHit.terms). */
+const SUPPORT_HIT_TERMS = 20;
 
 type Params = Record<string, string>;
 /** The page parameters of content.yaml (PageQuery, PageLimitQuery; defaults filled by Ajv). */
@@ -319,6 +335,16 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
     });
   const supportNotFound = (what: string) => () =>
     notFound(`Support ${what} not found`, "support.notFound");
+  // The support search's index is built with the content, not by a visitor's search (issue 22):
+  // at start, before ready, and again after each import of this process.
+  const warmSupport = () => Promise.all(SUPPORT_LANGS.map((lang) => supportOf(lang)));
+  await warmSupport();
+  const offSupport = onContentImported(db, () => {
+    warmSupport().catch((error: unknown) =>
+      scope.log.error({ err: error }, "support search index build failed"),
+    );
+  });
+  scope.addHook("onClose", async () => offSupport());
 
   return {
     getAnnouncement: highlight("announcement"),
@@ -383,6 +409,39 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
         },
         supportNotFound(`question ${category}/${question}`),
       );
+    },
+    async searchSupport(request, reply) {
+      const { lang } = paramsOf(request) as { lang: string };
+      const query = request.query as { q: string; limit?: number };
+      const q = normalizeQuery(query.q);
+      if (!q) throw badRequest("q", "validation.required", "q is required");
+      const limit = query.limit ?? SUPPORT_SEARCH_LIMIT;
+      // Keyword answers live in the search cache (unbounded keys), per content version.
+      const answer = await searchCache.get(`searchSupport:${lang}:${limit}:${q}`, async () => {
+        const support = await supportOf(lang);
+        if (!support) throw new Error(`no support content (${lang})`);
+        // Top-k, as the site search: at most CANDIDATES_PER_QUERY questions ranked, so a query
+        // costs the same at 100x the content; at seed size no bound cuts and the ranking is the
+        // one the browser's index had.
+        const hits = support.index
+          .search(q, {
+            limit,
+            candidatesPerTerm: CANDIDATES_PER_TERM,
+            candidates: CANDIDATES_PER_QUERY,
+          })
+          .map((result) => {
+            const terms = result.terms.slice(0, SUPPORT_HIT_TERMS);
+            return {
+              slug: result.question.questionSlug,
+              category: { name: result.category.name, slug: result.category.slug },
+              name: result.question.name,
+              excerpt: excerpt(result.question.searchText, new Set(terms)),
+              terms,
+            };
+          });
+        return answerOf(JSON.stringify({ q, lang, hits }));
+      });
+      return send(reply, answer as Answer);
     },
     getPromotion: highlight("promotion"),
     getSupportAll: list("getSupportAll", "support"),

@@ -1,9 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+import { SEARCH_QUERY_MAX_LENGTH } from "@portal/validation";
 import { api, type ContentData } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
-
-/** The support centre's categories and questions as the content service sends them. */
-export type SupportData = ContentData<"getSupportAll">;
 
 /** Every category with its questions' slugs and names (what the support home lists). */
 export type SupportTopicsData = ContentData<"getSupportTopics">;
@@ -14,19 +12,27 @@ export type SupportCategoryData = ContentData<"getSupportCategory">;
 /** One answer with its category and related questions (what an answer page shows). */
 export type SupportAnswerData = ContentData<"getSupportQuestion">;
 
+/** Most results the support search shows (the content service's `limit`). */
+export const SUPPORT_RESULT_LIMIT = 20;
+
+/** The support search's answer: the best questions for a query, with excerpts and matched words. */
+export type SupportSearchData = ContentData<"searchSupport">;
+
 /**
- * The whole support centre of a language (categories, questions and answers, about 29 KB): what
- * the support search builds its index from (`useSupportIndex`), loaded when the visitor starts to
- * search or opens the support home with a query. The pages ask for what they show: the topics,
- * one category, one answer.
+ * The support search's results for a normalised query, asked of the content service (issue 22):
+ * top 20, whatever the size of the support centre. The page never downloads the whole support
+ * centre (`getSupportAll`, 2.9 MB at 100x the seed) nor the search library. A query longer than
+ * the service takes is cut to its first 100 characters (the form allows no more).
  */
-export const supportDataQueryOptions = (lang: Lang) =>
-  queryOptions({
-    queryKey: ["content", "support", lang],
-    queryFn: async () => (await api.content.getSupportAll({ lang })).data,
-    staleTime: Infinity,
-    gcTime: Infinity,
+export const supportSearchQueryOptions = (lang: Lang, query: string) => {
+  const q = query.slice(0, SEARCH_QUERY_MAX_LENGTH);
+  return queryOptions({
+    queryKey: ["content", "support", lang, "search", q],
+    queryFn: async () =>
+      (await api.content.searchSupport({ lang, q, limit: SUPPORT_RESULT_LIMIT })).data,
+    staleTime: 5 * 60_000,
   });
+};
 
 /** The support home's topics: each category with its questions' names. */
 export const supportTopicsQueryOptions = (lang: Lang) =>

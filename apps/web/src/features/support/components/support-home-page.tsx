@@ -1,19 +1,21 @@
-import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useHydrated } from "@tanstack/react-router";
-import type { SupportIndex } from "@portal/support-search";
-// The text helpers alone: the index itself loads when the visitor starts to search.
-import { excerpt, normalizeQuery } from "@portal/support-search/text";
+// The text helpers alone: the content service searches (searchSupport), not the browser.
+import { normalizeQuery } from "@portal/support-search/text";
 import { Container, EmptyState, ErrorSummary, PageHeader, TextField } from "@portal/ui";
 import { maskPersonalData, supportSearchFormSchema } from "@portal/validation";
 import { useSchemaForm } from "@portal/validation/react";
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import { track } from "../../../shared/analytics";
 import { Crumbs } from "../../../shared/components/crumbs";
 import { languageSearchValue, useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
-import { supportTopicsQueryOptions, type SupportTopicsData } from "../api/get-support";
-import { loadSupportIndex, useSupportIndex } from "../api/use-support-index";
+import {
+  supportSearchQueryOptions,
+  supportTopicsQueryOptions,
+  type SupportTopicsData,
+} from "../api/get-support";
 import { Highlight } from "../../../shared/components/highlight";
 import { supportMessages as messages } from "./messages";
 import { WhatsappHelp } from "./whatsapp-help";
@@ -21,7 +23,6 @@ import "./support.css";
 
 /** How long typing pauses before the search runs and the URL follows. */
 export const SEARCH_DEBOUNCE_MS = 250;
-const RESULT_LIMIT = 20;
 const QUESTIONS_PER_TOPIC = 4;
 
 /** What the address (?q=) carries for a typed text: normalised, personal data masked. */
@@ -35,11 +36,7 @@ function SearchBox({
   onQueryChange: (query: string | undefined) => void;
 }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const { lang } = useLanguage();
-  // The visitor means to search: load the support centre and the library now, so the results are
-  // ready as they type (a failure shows where the results go, with the route's Try again).
-  const prepare = () => void loadSupportIndex(queryClient, lang).catch(() => undefined);
   const label = intl.formatMessage(messages.searchLabel);
   // Follow the URL when it changes from outside (back button, a link), not while it catches up
   // with the typing: a query this box sent, arriving while the visitor types on, changes nothing.
@@ -53,7 +50,6 @@ function SearchBox({
     language: lang,
     labels: { q: label },
     initialValues: { q: query },
-    onValuesChange: prepare,
     onSubmit: ({ q }) => send(maskPersonalData(q)),
   });
   const text = form.values.q;
@@ -76,14 +72,7 @@ function SearchBox({
   return (
     // The query is the page's address (?q=). Without scripts the form posts and the server
     // answers 303 to ?q= with personal data masked (src/server/lookup-forms.ts).
-    <form
-      {...form.formProps}
-      role="search"
-      className="search-form support-search"
-      onPointerEnter={prepare}
-      onTouchStart={prepare}
-      onFocus={prepare}
-    >
+    <form {...form.formProps} role="search" className="search-form support-search">
       <ErrorSummary errors={form.summary} />
       <TextField
         {...form.field("q")}
@@ -98,47 +87,72 @@ function SearchBox({
   );
 }
 
+/**
+ * The content service's results for a query (searchSupport, top 20). While the next query's
+ * answer comes, the previous results stay; the first time, "Searching the answers…". A failure
+ * goes to the route's error state with Try again. The server renders a page opened with `?q=`
+ * whole (its loader fetched the answer), so a visitor without JavaScript sees the results.
+ */
+function useSupportSearch(query: string) {
+  const { lang } = useLanguage();
+  return useQuery({
+    ...supportSearchQueryOptions(lang, query),
+    enabled: Boolean(query),
+    placeholderData: keepPreviousData,
+    throwOnError: true,
+  });
+}
+
 function Results({ query }: { query: string }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const index = useSupportIndex(lang);
-  const results = useMemo(() => index.search(query, { limit: RESULT_LIMIT }), [index, query]);
+  const { data, isPlaceholderData } = useSupportSearch(query);
+  const hits = data?.hits;
 
   useEffect(() => {
-    track({ event: "search", search_term: query, results: results.length }, lang);
-    // One event per query, not per language switch.
+    if (!hits || isPlaceholderData) return;
+    track({ event: "search", search_term: query, results: hits.length }, lang);
+    // One event per query answered, not per language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query]);
+  }, [query, hits === undefined || isPlaceholderData]);
 
-  if (results.length === 0) {
+  if (!hits) return <ResultsLoading />;
+  if (hits.length === 0) {
     return (
-      <EmptyState title={intl.formatMessage(messages.noResults, { query })}>
+      <EmptyState title={intl.formatMessage(messages.noResults, { query: data.q })}>
         <p>{intl.formatMessage(messages.noResultsHint)}</p>
       </EmptyState>
     );
   }
   return (
-    <section className="support-results" aria-labelledby="support-results-count">
+    <section
+      className="support-results"
+      aria-labelledby="support-results-count"
+      aria-busy={isPlaceholderData}
+    >
       <h2 id="support-results-count" className="result-count" data-testid="support-count">
-        {intl.formatMessage(messages.resultCount, { count: results.length, query })}
+        {intl.formatMessage(messages.resultCount, { count: hits.length, query: data.q })}
       </h2>
       <ol className="support-result-list">
-        {results.map((result) => {
-          const terms = new Set(result.terms);
-          const question = result.question;
+        {hits.map((hit) => {
+          const terms = new Set(hit.terms);
           return (
-            <li key={question.slug} className="support-result" data-testid="support-result">
-              <p className="support-result__topic">{result.category.name}</p>
+            <li
+              key={`${hit.category.slug}/${hit.slug}`}
+              className="support-result"
+              data-testid="support-result"
+            >
+              <p className="support-result__topic">{hit.category.name}</p>
               <h3 className="support-result__title">
                 <Link
                   to="/support/$category/$question"
-                  params={{ category: result.category.slug, question: question.questionSlug }}
+                  params={{ category: hit.category.slug, question: hit.slug }}
                 >
-                  <Highlight text={question.name} terms={terms} />
+                  <Highlight text={hit.name} terms={terms} />
                 </Link>
               </h3>
               <p className="support-result__snippet">
-                <Highlight text={excerpt(question.searchText, terms)} terms={terms} />
+                <Highlight text={hit.excerpt} terms={terms} />
               </p>
             </li>
           );
@@ -148,7 +162,7 @@ function Results({ query }: { query: string }) {
   );
 }
 
-/** While the search library loads (the visitor typed before it came): a polite status. */
+/** While the first answer comes (the visitor typed, the service has not answered): a polite status. */
 function ResultsLoading() {
   const intl = useIntl();
   return (
@@ -159,43 +173,21 @@ function ResultsLoading() {
 }
 
 /**
- * The index once it is there, without suspending (undefined before): the announcer's live region
- * stays one element, filled when the count is known. After hydration only, so the server's HTML
- * and the first browser render agree.
+ * A screen-reader announcement of the result count, polite and debounced with the search: the
+ * live region stays one element, filled when the answer of this query is there. After hydration
+ * only, so the server's HTML and the first browser render agree.
  */
-function useLoadedIndex(wanted: boolean): SupportIndex | undefined {
-  const hydrated = useHydrated();
-  const queryClient = useQueryClient();
-  const { lang } = useLanguage();
-  const [loaded, setLoaded] = useState<{ lang: string; index: SupportIndex }>();
-  useEffect(() => {
-    if (!hydrated || !wanted) return;
-    let live = true;
-    loadSupportIndex(queryClient, lang).then(
-      (index) => live && setLoaded({ lang, index }),
-      () => undefined, // the results show the failure
-    );
-    return () => {
-      live = false;
-    };
-  }, [hydrated, wanted, queryClient, lang]);
-  return hydrated && loaded?.lang === lang ? loaded.index : undefined;
-}
-
-/** A screen-reader announcement of the result count, polite and debounced with the search. */
 function ResultAnnouncer({ query }: { query: string }) {
   const intl = useIntl();
-  const index = useLoadedIndex(Boolean(query));
-  const count = useMemo(
-    () => (query && index ? index.search(query, { limit: RESULT_LIMIT }).length : 0),
-    [index, query],
-  );
+  const hydrated = useHydrated();
+  const { data, isPlaceholderData } = useSupportSearch(query);
+  const count = data?.hits.length ?? 0;
   const text =
-    !query || !index
+    !query || !hydrated || !data || isPlaceholderData
       ? ""
       : count > 0
-        ? intl.formatMessage(messages.resultCount, { count, query })
-        : intl.formatMessage(messages.noResults, { query });
+        ? intl.formatMessage(messages.resultCount, { count, query: data.q })
+        : intl.formatMessage(messages.noResults, { query: data.q });
   return (
     <div className="pui-visually-hidden" role="status" aria-live="polite">
       {text}
@@ -261,11 +253,7 @@ export function SupportHomePage({
       <PageHeader title={title} lead={intl.formatMessage(messages.lead)} />
       <SearchBox query={normalized} onQueryChange={onQueryChange} />
       <ResultAnnouncer query={normalized} />
-      {normalized ? (
-        <Suspense fallback={<ResultsLoading />}>
-          <Results query={normalized} />
-        </Suspense>
-      ) : null}
+      {normalized ? <Results query={normalized} /> : null}
       <Topics categories={topics} />
       <WhatsappHelp />
     </Container>

@@ -1,0 +1,182 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createSupportIndex, normalizeQuery, type SupportCategory } from "@portal/support-search";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importContent } from "../../content/importer.js";
+import type { Database } from "../../db/database.js";
+import { seedDir } from "../../lib/paths.js";
+import {
+  buildTestApp,
+  call,
+  closeTestDatabase,
+  openTestDatabase,
+  type TestContext,
+} from "../../test/helper.js";
+
+// Issue 22: the support centre's search is answered by the content service (searchSupport, top
+// results) with the ranking the browser's index had, so no page downloads the whole support
+// centre (getSupportAll: 2.9 MB at 100x the seed) to search.
+
+const C = "/content/api/v1";
+type Lang = "bm" | "en";
+const supportSeed = (lang: Lang): SupportCategory[] =>
+  JSON.parse(readFileSync(join(seedDir(), `support/${lang}.json`), "utf8")) as SupportCategory[];
+const judged = (
+  JSON.parse(readFileSync(new URL("../../../judged/support.json", import.meta.url), "utf8")) as {
+    queries: { lang: Lang; query: string; expect: string[] }[];
+  }
+).queries;
+
+let db: Database;
+let ctx: TestContext;
+let closed = false;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  ctx = await buildTestApp(db);
+});
+afterAll(async () => {
+  if (!closed) await ctx?.close();
+  await closeTestDatabase(db);
+});
+
+const get = (url: string, headers: Record<string, string> = {}, app = ctx.app) =>
+  call(app, { method: "GET", url: `${C}${url}`, headers });
+const search = async (lang: Lang, q: string, extra = "", app = ctx.app) => {
+  const url = `/static/support/${lang}/search?q=${encodeURIComponent(q)}${extra}`;
+  const res = await get(url, {}, app);
+  expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.response as {
+    q: string;
+    lang: Lang;
+    hits: {
+      slug: string;
+      category: { name: string; slug: string };
+      name: string;
+      excerpt: string;
+      terms: string[];
+    }[];
+  };
+};
+const paths = (hits: { slug: string; category: { slug: string } }[]) =>
+  hits.map((hit) => `${hit.category.slug}/${hit.slug}`);
+
+describe("searchSupport", () => {
+  it("answers the best question first for seeded queries, bm and en", async () => {
+    const cases: [Lang, string, string][] = [
+      ["bm", "bayar bil dalam talian", "billing/pay-bill-online"],
+      ["bm", "tukar kata laluan wifi", "router-wifi/change-wifi-password"],
+      ["en", "pay my bill online", "billing/pay-bill-online"],
+      ["en", "change wifi password", "router-wifi/change-wifi-password"],
+    ];
+    for (const [lang, q, best] of cases) {
+      const answer = await search(lang, q);
+      expect(paths(answer.hits)[0], `${lang} ${q}`).toBe(best);
+    }
+  });
+
+  it("answers exact fields: the normalised query, slug, category, name, excerpt and terms", async () => {
+    const answer = await search("en", "  change   wifi\tpassword ", "&limit=3");
+    expect(Object.keys(answer).sort()).toEqual(["hits", "lang", "q"]);
+    expect(answer.q).toBe("change wifi password");
+    expect(answer.lang).toBe("en");
+    expect(answer.hits.length).toBeLessThanOrEqual(3);
+    const [first] = answer.hits;
+    const category = supportSeed("en").find((c) => c.slug === "router-wifi")!;
+    const question = category.questions.find((q) => q.slug === "change-wifi-password")!;
+    expect(Object.keys(first!).sort()).toEqual(["category", "excerpt", "name", "slug", "terms"]);
+    expect(first).toMatchObject({
+      slug: "change-wifi-password",
+      category: { name: category.name, slug: "router-wifi" },
+      name: question.name,
+    });
+    expect(first!.terms).toEqual(expect.arrayContaining(["change", "wifi", "password"]));
+    // Plain text: no tag of the answer's HTML.
+    expect(first!.excerpt).not.toMatch(/<\/?[a-z]/i);
+    expect(first!.excerpt.length).toBeLessThanOrEqual(164);
+  });
+
+  it("ranks every judged query as the browser's index did (top 20, in order)", async () => {
+    const indexes = {
+      bm: createSupportIndex(supportSeed("bm")),
+      en: createSupportIndex(supportSeed("en")),
+    };
+    let first = 0;
+    let reciprocal = 0;
+    for (const { lang, query, expect: wanted } of judged) {
+      const answer = await search(lang, query);
+      const browser = indexes[lang]
+        .search(normalizeQuery(query), { limit: 20 })
+        .map((result) => result.question.slug);
+      expect(paths(answer.hits), `${lang} ${query}`).toEqual(browser);
+      const rank = paths(answer.hits).slice(0, 5).indexOf(wanted[0]!);
+      if (rank === 0) first += 1;
+      if (rank >= 0) reciprocal += 1 / (rank + 1);
+    }
+    // The relevance judgement of the support centre (packages/support-search README) holds.
+    console.log(
+      `searchSupport over ${judged.length} judged queries: precision@1 ${(first / judged.length).toFixed(3)}, MRR@5 ${(reciprocal / judged.length).toFixed(3)}`,
+    );
+    expect(first / judged.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("answers an empty list when nothing matches, and at most `limit` hits", async () => {
+    expect((await search("bm", "zzzqqqxxx")).hits).toEqual([]);
+    expect((await search("en", "a", "&limit=1")).hits.length).toBeLessThanOrEqual(1);
+    expect((await search("bm", "bil", "&limit=2")).hits).toHaveLength(2);
+  });
+
+  it("refuses a bad query, limit or language with a 400 naming the field", async () => {
+    const cases: [string, string][] = [
+      ["/static/support/bm/search", "q"],
+      ["/static/support/bm/search?q=", "q"],
+      ["/static/support/bm/search?q=%20%20%20", "q"],
+      [`/static/support/bm/search?q=${"a".repeat(101)}`, "q"],
+      ["/static/support/bm/search?q=bil&limit=0", "limit"],
+      ["/static/support/bm/search?q=bil&limit=51", "limit"],
+      ["/static/support/bm/search?q=bil&limit=x", "limit"],
+      ["/static/support/xx/search?q=bil", "lang"],
+    ];
+    for (const [url, field] of cases) {
+      const res = await get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toMatchObject({ statusCode: 400, error: "Bad Request", field });
+      expect(typeof res.body.code, url).toBe("string");
+    }
+  });
+
+  it("answers with an ETag and 304 on a match", async () => {
+    const url = "/static/support/bm/search?q=bil";
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await get(url, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe("at 100 times the seed", () => {
+  // Last in this file: it imports 100 times the content into the file's database.
+  it("a search answers about the same bytes as at seed size", async () => {
+    const url = "/static/support/bm/search?q=bil&limit=20";
+    const seedBytes = (await get(url)).raw.body.length;
+    // The seed-size app goes first: it would rebuild its indexes at 100x on the import's event.
+    await ctx.close();
+    closed = true;
+    await importContent(db, { scale: 100, force: true });
+    const scaled = await buildTestApp(db);
+    try {
+      const res = await get(url, {}, scaled.app);
+      expect(res.status).toBe(200);
+      const bytes = res.raw.body.length;
+      console.log(`searchSupport q=bil: ${seedBytes} bytes at seed size, ${bytes} at 100x`);
+      expect(res.body.response.hits).toHaveLength(20);
+      expect(bytes).toBeLessThan(1.5 * seedBytes);
+      expect(bytes).toBeLessThan(20_000);
+      // The best answer of a judged query is still found among its copies.
+      const answer = await search("en", "change wifi password", "", scaled.app);
+      expect(answer.hits[0]?.slug).toMatch(/^change-wifi-password/);
+    } finally {
+      await scaled.close();
+    }
+  }, 300_000);
+});
