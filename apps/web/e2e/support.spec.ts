@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { checkScreen, seriousViolations, settled } from "./helpers";
 
 // A word of one answer in the seeded support data (apps/services/seed/support), searched by its
@@ -32,6 +32,20 @@ const titles: Record<string, Record<"bm" | "en", string>> = {
   },
 };
 
+/**
+ * The result linking to the case's article is shown, its matched word highlighted as text
+ * (React-escaped, never injected HTML), with the count of results; returns the result.
+ */
+async function expectHighlightedHit(page: Page, c: { article: string; word: string }) {
+  const hit = page
+    .getByTestId("support-result")
+    .filter({ has: page.locator(`a[href^="${c.article}"]`) });
+  await expect(hit).toBeVisible();
+  await expect(hit.locator("mark").first()).toHaveText(new RegExp(c.word, "i"));
+  await expect(page.getByTestId("support-count")).toBeVisible();
+  return hit;
+}
+
 for (const lang of ["bm", "en"] as const) {
   const c = cases[lang];
 
@@ -57,13 +71,7 @@ for (const lang of ["bm", "en"] as const) {
         await box.pressSequentially(c[kind], { delay: 30 });
         // Debounced: the URL follows the typing, the query stays a string.
         await expect(page).toHaveURL(new RegExp(`[?&]q=${c[kind]}(&|$)`));
-        const hit = page
-          .getByTestId("support-result")
-          .filter({ has: page.locator(`a[href^="${c.article}"]`) });
-        await expect(hit).toBeVisible();
-        // The matched word is highlighted, as text (React-escaped), never as injected HTML.
-        await expect(hit.locator("mark").first()).toHaveText(new RegExp(c.word, "i"));
-        await expect(page.getByTestId("support-count")).toBeVisible();
+        const hit = await expectHighlightedHit(page, c);
         if (kind === "prefix") await checkScreen(page, `support-search-${lang}`);
         // A reload keeps the query and its results.
         await page.reload();
@@ -149,12 +157,7 @@ for (const lang of ["bm", "en"] as const) {
         await page.getByTestId("support-search").fill(c.prefix);
         await page.getByTestId("support-search").press("Enter");
         await expect(page).toHaveURL(new RegExp(`[?&]q=${c.prefix}(&|$)`));
-        const hit = page
-          .getByTestId("support-result")
-          .filter({ has: page.locator(`a[href^="${c.article}"]`) });
-        await expect(hit).toBeVisible();
-        await expect(hit.locator("mark").first()).toHaveText(new RegExp(c.word, "i"));
-        await expect(page.getByTestId("support-count")).toBeVisible();
+        await expectHighlightedHit(page, c);
       } finally {
         await context.close();
       }

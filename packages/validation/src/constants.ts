@@ -32,3 +32,9 @@ export const STATES = [
 ] as const;
 /** A state slug. */
 export type State = (typeof STATES)[number];
+
+/**
+ * Longest search text (the content service's `keyword` and the support search's `q`). Here, with
+ * no valibot, so a page that only cuts a query to it (the support search's query) loads no schema.
+ */
+export const SEARCH_QUERY_MAX_LENGTH = 100;

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { M } from "./codes.js";
+import { SEARCH_QUERY_MAX_LENGTH } from "./constants.js";
 import { inputHints } from "./form/fields.js";
 
-/** Longest search text (the content service's `keyword`). */
-export const SEARCH_QUERY_MAX_LENGTH = 100;
+export { SEARCH_QUERY_MAX_LENGTH };
 
 /**
  * A search text: trimmed, runs of whitespace collapsed to one space (as the support search

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { normalizeQuery } from "@portal/support-search/text";
 import {
+  supportQueryOf,
   supportSearchQueryOptions,
   supportTopicsQueryOptions,
 } from "../features/support/api/get-support";
@@ -22,7 +22,7 @@ export const Route = createFileRoute("/support/")({
   // so the server renders them (a visitor without JavaScript sees them). Typing (cause "stay")
   // never waits for them here: the results ask as the URL follows the typing.
   loader: ({ context, location, cause }) => {
-    const q = normalizeQuery((location.search as { q?: string }).q ?? "");
+    const q = supportQueryOf((location.search as { q?: string }).q ?? "");
     return loadContent(
       context,
       Promise.all([

@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SUPPORT_RESULT_LIMIT, supportSearchQueryOptions } from "../api/get-support";
+import { normalizeQuery } from "@portal/support-search/text";
+import {
+  SUPPORT_RESULT_LIMIT,
+  supportQueryOf,
+  supportSearchQueryOptions,
+} from "../api/get-support";
 
 // Issue 22: the support search asks the content service (searchSupport, top 20); the browser
 // neither downloads the whole support centre (getSupportAll) nor builds an index.
@@ -38,6 +43,25 @@ describe("supportSearchQueryOptions", () => {
     );
     const long = "a".repeat(150);
     expect(supportSearchQueryOptions("bm", long).queryKey.at(-1)).toBe("a".repeat(100));
+    // The page's own spelling of a query and the loader's raw one share one answer.
+    expect(supportSearchQueryOptions("bm", "  bil \t  bulanan ").queryKey).toEqual(
+      supportSearchQueryOptions("bm", "bil bulanan").queryKey,
+    );
+  });
+
+  it("reads a query as @portal/support-search's normalizeQuery does", () => {
+    for (const text of [
+      "",
+      "   ",
+      "bil",
+      "  bil  ",
+      "bil\tbulanan",
+      "a \n\r b",
+      "x\u00a0y",
+      "wi-fi  6",
+      " \u2003kata laluan\u2003 ",
+    ])
+      expect(supportQueryOf(text), JSON.stringify(text)).toBe(normalizeQuery(text));
   });
 });
 

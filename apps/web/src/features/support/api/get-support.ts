@@ -19,13 +19,23 @@ export const SUPPORT_RESULT_LIMIT = 20;
 export type SupportSearchData = ContentData<"searchSupport">;
 
 /**
- * The support search's results for a normalised query, asked of the content service (issue 22):
+ * A query as the support search reads it: trimmed, every run of whitespace one space (SPEC), at
+ * most 100 characters; "" when nothing is left. The rule of @portal/support-search's
+ * `normalizeQuery` (a unit test compares them), written here because the route's loader, which
+ * every page's entry carries, would otherwise bring that package's text module along (0.6 KB
+ * gzip on every page).
+ */
+export const supportQueryOf = (text: string) =>
+  text.replace(/\s+/g, " ").trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+
+/**
+ * The support search's results for a query (normalised here: `supportQueryOf`), asked of the content service (issue 22):
  * top 20, whatever the size of the support centre. The page never downloads the whole support
  * centre (`getSupportAll`, 2.9 MB at 100x the seed) nor the search library. A query longer than
  * the service takes is cut to its first 100 characters (the form allows no more).
  */
 export const supportSearchQueryOptions = (lang: Lang, query: string) => {
-  const q = query.slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const q = supportQueryOf(query);
   return queryOptions({
     queryKey: ["content", "support", lang, "search", q],
     queryFn: async () =>
