@@ -63,17 +63,19 @@ const LISTINGS: [string, string][] = [
   ["getCampaigns", "/content/api/v1/static/content/bm/campaign"],
   ["getSupportAll", "/content/api/v1/static/support/bm/all"],
   ["getSupportTopics", "/content/api/v1/static/support/bm/topics"],
-  // The category with the most questions at that scale (its URL is chosen from getSupportAll).
+  // The category with the most questions at that scale (its URL is chosen from getSupportAll's
+  // first page: a copy has its original's questions).
   ["getSupportCategory (largest)", "/content/api/v1/static/support/bm/category/"],
   ["getDealersByState", "/content/api/v1/static/dealer/state/johor"],
   // What the support home's search asks instead of getSupportAll: the top 20 for a common query.
   ["searchSupport (q=bil, top 20)", "/content/api/v1/static/support/bm/search?q=bil&limit=20"],
 ];
 
-/** The slug of the category with the most questions in a getSupportAll answer. */
+/** The slug of the category with the most questions in a page of getSupportAll. */
 const largestCategory = (body: string): string => {
-  const categories = (JSON.parse(body) as { response: { slug: string; questions: unknown[] }[] })
-    .response;
+  const categories = (
+    JSON.parse(body) as { response: { items: { slug: string; questions: unknown[] }[] } }
+  ).response.items;
   return categories.reduce((a, b) => (b.questions.length > a.questions.length ? b : a)).slug;
 };
 
@@ -122,14 +124,10 @@ for (const scale of scales) {
     const listing: Record<string, number> = {};
     const statuses: Record<string, number> = {};
     let largest = "";
-    let supportAll = "";
     for (const [name, path] of LISTINGS) {
       const url = path.endsWith("/category/") ? `${path}${largest}` : path;
       const res = await app.inject({ method: "GET", url });
-      if (name === "getSupportAll") {
-        supportAll = res.body;
-        largest = largestCategory(res.body);
-      }
+      if (name === "getSupportAll") largest = largestCategory(res.body);
       listing[name] = res.rawPayload.length;
       statuses[name] = res.statusCode;
     }
@@ -177,7 +175,18 @@ for (const scale of scales) {
 
     // The support search as the service runs it (searchSupport): its index (bm), built once, and
     // its judged queries top 20 with the service's candidate bounds.
-    const supportCategories = (JSON.parse(supportAll) as { response: SupportCategory[] }).response;
+    const supportCategories: SupportCategory[] = [];
+    for (let page = 1; ; page += 1) {
+      const res = await app.inject({
+        method: "GET",
+        url: `/content/api/v1/static/support/bm/all?limit=100&page=${page}`,
+      });
+      const { items, total } = (
+        JSON.parse(res.body) as { response: { items: SupportCategory[]; total: number } }
+      ).response;
+      supportCategories.push(...items);
+      if (supportCategories.length >= total || items.length === 0) break;
+    }
     globalThis.gc?.();
     const s0 = performance.now();
     const supportIndex = createSupportIndex(supportCategories);

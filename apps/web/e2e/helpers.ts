@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page } from "@playwright/test";
@@ -114,4 +115,29 @@ export async function settled(page: Page) {
   await expect(page.locator("main#main")).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await hydrated(page);
+}
+
+/** A TCP port free on this machine now (for a spec that starts its own services and portal). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Waits until a URL answers 2xx (a server a spec started), or throws after `seconds`. */
+export async function waitFor(url: string, seconds = 150) {
+  for (let i = 0; i < seconds * 2; i++) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // Not yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
 }

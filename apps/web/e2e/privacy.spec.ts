@@ -4,12 +4,11 @@
 // services' and the portal's logs; a title or a share card only names what the server knows.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { withLanguage } from "./helpers";
+import { freePort, waitFor, withLanguage } from "./helpers";
 
 const MYKAD = "880412-14-5678";
 const PHONE = "012-345 6789";
@@ -178,29 +177,6 @@ test.describe("with scripts off, no form puts what was typed in a URL", () => {
 const here = dirname(fileURLToPath(import.meta.url));
 const servicesDir = join(here, "..", "..", "services");
 const webDir = join(here, "..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, seconds = 150) {
-  for (let i = 0; i < seconds * 2; i++) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // Not yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
 
 test.describe("a journey with personal data typed everywhere", () => {
   const logs: string[] = [];

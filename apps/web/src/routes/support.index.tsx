@@ -11,22 +11,29 @@ import { breadcrumbs, pageHead } from "../shared/head";
 import { shellMessages } from "../shared/messages";
 import { headTools } from "../shared/route-head";
 import { loadContent } from "../shared/route-helpers";
+import { pageNumber, pageSearch } from "../shared/pagination";
 import { maskedString } from "../shared/search-params";
 
 export const Route = createFileRoute("/support/")({
-  validateSearch: (search: Record<string, unknown>): { q?: string } => ({
+  validateSearch: (search: Record<string, unknown>): { q?: string; page?: string } => ({
     // A link may carry anything: the box, the results and the head see it masked.
     q: maskedString(search.q),
+    // ?page=n pages the topics (n >= 2; page 1 has no parameter; a page that does not exist is
+    // the 404 page), as the listings do: 9 categories at seed size, 900 at 100x.
+    page: pageSearch(search.page),
   }),
+  loaderDeps: ({ search }) => ({ page: search.page }),
   // The topics; entered with a query, also the content service's results for it (searchSupport),
   // so the server renders them (a visitor without JavaScript sees them). Typing (cause "stay")
   // never waits for them here: the results ask as the URL follows the typing.
-  loader: ({ context, location, cause }) => {
+  loader: ({ context, location, cause, deps }) => {
     const q = supportQueryOf((location.search as { q?: string }).q ?? "");
     return loadContent(
       context,
       Promise.all([
-        context.queryClient.ensureQueryData(supportTopicsQueryOptions(context.lang)),
+        context.queryClient.ensureQueryData(
+          supportTopicsQueryOptions(context.lang, pageNumber(deps.page)),
+        ),
         cause === "enter" && q
           ? context.queryClient.ensureQueryData(supportSearchQueryOptions(context.lang, q))
           : undefined,
@@ -44,6 +51,8 @@ export const Route = createFileRoute("/support/")({
       title,
       description: intl.formatMessage(supportMessages.lead),
       noindex: Boolean(query),
+      // Each page of the topics is its own canonical URL (page 1 without ?page).
+      search: { page: match.search.page },
       jsonLd: [
         breadcrumbs(context, [
           [intl.formatMessage(shellMessages.home), "/"],
@@ -56,7 +65,7 @@ export const Route = createFileRoute("/support/")({
 });
 
 function SupportRoute() {
-  const { q } = Route.useSearch();
+  const { q, page } = Route.useSearch();
   const navigate = Route.useNavigate();
   // Typing replaces the history entry: Back leaves the search instead of replaying each keystroke.
   const onQueryChange = useCallback(
@@ -64,5 +73,5 @@ function SupportRoute() {
       void navigate({ search: (prev) => ({ ...prev, q: next }), replace: true }),
     [navigate],
   );
-  return <SupportHomePage query={q} onQueryChange={onQueryChange} />;
+  return <SupportHomePage query={q} page={pageNumber(page)} onQueryChange={onQueryChange} />;
 }

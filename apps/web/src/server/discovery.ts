@@ -58,7 +58,7 @@ export async function sitemapPages(
       listAllPages((page) => c.listStoreArticles({ lang, ...page })),
       c.getProductComboList({ lang, product: "fibre" }),
       c.getProductComboList({ lang, product: "tv" }),
-      c.getSupportAll({ lang }),
+      listAllPages((page) => c.getSupportAll({ lang, ...page })),
       ...TERMS.map((termsType) => c.getTerms({ lang, termsType })),
     ]);
   const articleDates = articles.map((item) => item.publishedAt);
@@ -95,7 +95,7 @@ export async function sitemapPages(
     { path: "/distributors" },
     ...STATES.map((state) => ({ path: "/distributors", search: { state } })),
     { path: "/support" },
-    ...support.data.flatMap((category) => [
+    ...support.flatMap((category) => [
       { path: `/support/${category.slug}` },
       ...category.questions.map((question) => ({
         path: `/support/${category.slug}/${question.slug}`,

@@ -103,19 +103,38 @@ describe.each(LANGS)("content operations in %s", (lang) => {
     );
   });
 
-  it("answers the support centre in display order", async () => {
-    expect(await ok(`/static/support/${lang}/all`)).toEqual(seed(`support/${lang}.json`));
+  it("answers the support centre in display order, a page of categories at a time", async () => {
+    const all = seed(`support/${lang}.json`);
+    expect(await ok(`/static/support/${lang}/all`)).toEqual({
+      items: all,
+      total: all.length,
+      page: 1,
+      limit: 24,
+    });
   });
 
-  it("answers the support topics: every category with its questions' slugs and names", async () => {
+  it("answers the support topics: each category with its count and first 4 questions' names", async () => {
     const all = seed(`support/${lang}.json`);
-    expect(await ok(`/static/support/${lang}/topics`)).toEqual(
-      all.map((category: Json) => ({
-        name: category.name,
-        slug: category.slug,
-        questions: category.questions.map((q: Json) => ({ slug: q.slug, name: q.name })),
-      })),
-    );
+    const topics = all.map((category: Json) => ({
+      name: category.name,
+      slug: category.slug,
+      questionCount: category.questions.length,
+      questions: category.questions.slice(0, 4).map((q: Json) => ({ slug: q.slug, name: q.name })),
+    }));
+    expect(await ok(`/static/support/${lang}/topics`)).toEqual({
+      items: topics,
+      total: all.length,
+      page: 1,
+      limit: 24,
+    });
+    // The seed's categories hold 4 to 8 questions: the topic names the first 4 and counts all.
+    expect(topics.map((t: Json) => t.questionCount)).toEqual([8, 8, 8, 8, 7, 7, 7, 6, 4]);
+    expect(await ok(`/static/support/${lang}/topics?page=2&limit=4`)).toEqual({
+      items: topics.slice(4, 8),
+      total: 9,
+      page: 2,
+      limit: 4,
+    });
   });
 
   it("answers one support category, and one answer with its category and related questions", async () => {

@@ -75,6 +75,8 @@ const SUPPORT_LANGS = ["bm", "en"] as const;
 const SUPPORT_SEARCH_LIMIT = 20;
 /** Matched words sent per support hit (content.yaml SupportSearchHit.terms). */
 const SUPPORT_HIT_TERMS = 20;
+/** Questions a support topic previews (content.yaml SupportTopic.questions). */
+const SUPPORT_TOPIC_QUESTIONS = 4;
 
 type Params = Record<string, string>;
 /** The page parameters of content.yaml (PageQuery, PageLimitQuery; defaults filled by Ajv). */
@@ -240,14 +242,6 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       );
     };
 
-  /** GET of every document of a kind as an array, in file order. */
-  const list =
-    (operationId: string, kind: ContentKind) => (request: FastifyRequest, reply: FastifyReply) => {
-      const { lang } = paramsOf(request);
-      const key = `${operationId}:${lang}`;
-      return respond(reply, key, () => repo.list(kind, lang as string), emptyList(key));
-    };
-
   /**
    * One page of a list (issue 22): `{ items, total, page, limit }` cut by the database, cached
    * per page like every answer (with its compressed variants and ETag). A page past the last
@@ -349,29 +343,25 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
   return {
     getAnnouncement: highlight("announcement"),
     getSupportTopics(request, reply) {
-      const { lang } = paramsOf(request);
-      const key = `getSupportTopics:${lang}`;
-      return respond(
-        reply,
-        key,
-        async () => {
-          const support = await supportOf(lang as string);
-          return (
-            support &&
-            JSON.stringify(
-              support.categories.map(({ name, slug, questions }) => ({
-                name,
-                slug,
-                questions: questions.map((question) => ({
-                  slug: question.slug,
-                  name: question.name,
-                })),
-              })),
-            )
-          );
-        },
-        emptyList(key),
-      );
+      const { lang } = paramsOf(request) as { lang: string };
+      const { page, limit } = pageOf(request);
+      // One page of the categories (issue 22): each with its count and the first questions the
+      // support home previews, cut from the support centre this process keeps for its search.
+      return respondPage(reply, `getSupportTopics:${lang}`, { page, limit }, async () => {
+        const categories = (await supportOf(lang))?.categories ?? [];
+        const items = categories
+          .slice((page - 1) * limit, page * limit)
+          .map(({ name, slug, questions }) => ({
+            name,
+            slug,
+            questionCount: questions.length,
+            questions: questions
+              .slice(0, SUPPORT_TOPIC_QUESTIONS)
+              .map((question) => ({ slug: question.slug, name: question.name })),
+          }));
+        const total = categories.length;
+        return { json: JSON.stringify({ items, total, page, limit }), total };
+      });
     },
     getSupportCategory(request, reply) {
       const { lang, category } = paramsOf(request);
@@ -444,7 +434,12 @@ export async function contentCatalogOperations(scope: FastifyInstance): Promise<
       return send(reply, answer as Answer);
     },
     getPromotion: highlight("promotion"),
-    getSupportAll: list("getSupportAll", "support"),
+    getSupportAll(request, reply) {
+      const { lang } = paramsOf(request) as { lang: string };
+      return respondPage(reply, `getSupportAll:${lang}`, pageOf(request), () =>
+        repo.page("support", lang, pageOf(request)),
+      );
+    },
     getProductContent: byId("getProductContent", "product", "Product", "product"),
     getProductComboList(request, reply) {
       const { lang, product } = paramsOf(request) as { lang: string; product: string };

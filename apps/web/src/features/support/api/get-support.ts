@@ -3,7 +3,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from "@portal/validation";
 import { api, type ContentData } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
 
-/** Every category with its questions' slugs and names (what the support home lists). */
+/** One page of the categories, each with its question count and first questions (the support home). */
 export type SupportTopicsData = ContentData<"getSupportTopics">;
 
 /** One support category with its questions (what a topic page shows). */
@@ -44,11 +44,15 @@ export const supportSearchQueryOptions = (lang: Lang, query: string) => {
   });
 };
 
-/** The support home's topics: each category with its questions' names. */
-export const supportTopicsQueryOptions = (lang: Lang) =>
+/**
+ * One page of the support home's topics (24 categories, the service's page size): each category
+ * with its question count and first 4 questions. A page past the last is the service's 400 naming
+ * `page` (the not-found page, `loadContent`).
+ */
+export const supportTopicsQueryOptions = (lang: Lang, page = 1) =>
   queryOptions({
-    queryKey: ["content", "support", lang, "topics"],
-    queryFn: async () => (await api.content.getSupportTopics({ lang })).data,
+    queryKey: ["content", "support", lang, "topics", page],
+    queryFn: async () => (await api.content.getSupportTopics({ lang, page })).data,
   });
 
 /** One support category with its questions; a service 404 for an unknown category. */

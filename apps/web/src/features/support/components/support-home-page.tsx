@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import { track } from "../../../shared/analytics";
 import { Crumbs } from "../../../shared/components/crumbs";
+import { ListPagination } from "../../../shared/components/list-pagination";
 import { languageSearchValue, useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import {
@@ -23,7 +24,6 @@ import "./support.css";
 
 /** How long typing pauses before the search runs and the URL follows. */
 export const SEARCH_DEBOUNCE_MS = 250;
-const QUESTIONS_PER_TOPIC = 4;
 
 /** What the address (?q=) carries for a typed text: normalised, personal data masked. */
 const urlQuery = (text: string) => maskPersonalData(normalizeQuery(text));
@@ -195,9 +195,11 @@ function ResultAnnouncer({ query }: { query: string }) {
   );
 }
 
-function Topics({ categories }: { categories: SupportTopicsData }) {
+/** One page of the topics (the service's page of categories) and the links to the others. */
+function Topics({ topics }: { topics: SupportTopicsData }) {
   const intl = useIntl();
-  if (categories.length === 0) {
+  const categories = topics.items;
+  if (topics.total === 0) {
     return <EmptyState title={intl.formatMessage(messages.emptyCategories)} />;
   }
   return (
@@ -212,10 +214,10 @@ function Topics({ categories }: { categories: SupportTopicsData }) {
               </Link>
             </h3>
             <p className="support-topic__count">
-              {intl.formatMessage(messages.questionCount, { count: category.questions.length })}
+              {intl.formatMessage(messages.questionCount, { count: category.questionCount })}
             </p>
             <ul className="support-topic__questions">
-              {category.questions.slice(0, QUESTIONS_PER_TOPIC).map((question) => (
+              {category.questions.map((question) => (
                 <li key={question.slug}>
                   <Link
                     to="/support/$category/$question"
@@ -229,6 +231,7 @@ function Topics({ categories }: { categories: SupportTopicsData }) {
           </li>
         ))}
       </ul>
+      <ListPagination listing={topics} />
     </section>
   );
 }
@@ -236,14 +239,17 @@ function Topics({ categories }: { categories: SupportTopicsData }) {
 /** The support centre: search as you type (query in `?q=`), the topics, and WhatsApp help. */
 export function SupportHomePage({
   query,
+  page = 1,
   onQueryChange,
 }: {
   query?: string;
+  /** Which page of the topics (`?page=`). */
+  page?: number;
   onQueryChange: (query: string | undefined) => void;
 }) {
   const intl = useIntl();
   const { lang } = useLanguage();
-  const { data: topics } = useSuspenseQuery(supportTopicsQueryOptions(lang));
+  const { data: topics } = useSuspenseQuery(supportTopicsQueryOptions(lang, page));
   const normalized = query ? normalizeQuery(query) : "";
   const title = intl.formatMessage(messages.title);
   usePageAnalytics({ pageType: "support" });
@@ -254,7 +260,7 @@ export function SupportHomePage({
       <SearchBox query={normalized} onQueryChange={onQueryChange} />
       <ResultAnnouncer query={normalized} />
       {normalized ? <Results query={normalized} /> : null}
-      <Topics categories={topics} />
+      <Topics topics={topics} />
       <WhatsappHelp />
     </Container>
   );
