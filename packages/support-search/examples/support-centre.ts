@@ -6,8 +6,16 @@ import assert from "node:assert/strict";
 import { createSupportIndex, type SupportCategory } from "@portal/support-search";
 
 const base = process.env.PORTAL_URL ?? "http://localhost:4000";
-const answer = await fetch(`${base}/content/api/v1/static/support/bm/all`);
-const { response: categories } = (await answer.json()) as { response: SupportCategory[] };
+// The support centre a page of categories at a time (at most 100 a page), every page.
+const categories: SupportCategory[] = [];
+for (let page = 1, total = 1; categories.length < total; page += 1) {
+  const url = `${base}/content/api/v1/static/support/bm/all?limit=100&page=${page}`;
+  const { response } = (await (await fetch(url)).json()) as {
+    response: { items: SupportCategory[]; total: number };
+  };
+  categories.push(...response.items);
+  total = response.total;
+}
 
 const support = createSupportIndex(categories); // [{ name, slug, questions: [...] }]
 
