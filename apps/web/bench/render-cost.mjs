@@ -37,7 +37,7 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 100);
 const GOALS = { cpuMs: 10, throughput: 0.05 };
 const PAGES = (
   process.env.BENCH_PAGES ??
-  "/,/channels,/channels/suria-sports-1,/store/router-placement-tips,/support/subscription/how-to-subscribe,/legal/terms-of-use"
+  "/,/channels,/channels/suria-sports-1,/store/router-placement-tips,/support,/support/subscription/how-to-subscribe,/legal/terms-of-use"
 ).split(",");
 
 for (const file of [join(web, "dist/server/main.js"), join(services, "dist/server.js")])

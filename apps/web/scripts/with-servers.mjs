@@ -54,9 +54,17 @@ function start(name, command, args, options) {
 }
 
 let stopping = false;
-function stop() {
+/**
+ * Stops the servers, then removes their data folders: after they exit (at most 10 s), not under
+ * them. The services close their database on SIGTERM, and pg-boss's timer logged "PGlite is
+ * closed" when the folder went first.
+ */
+async function stop() {
   stopping = true;
-  for (const child of children) child.kill("SIGTERM");
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once("exit", resolve)));
+  for (const child of running) child.kill("SIGTERM");
+  await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 }
 // Ctrl-C, and a `kill` or a CI timeout: the servers go with the script.
@@ -64,10 +72,7 @@ for (const [signal, code] of [
   ["SIGINT", 130],
   ["SIGTERM", 143],
 ]) {
-  process.on(signal, () => {
-    stop();
-    process.exit(code);
-  });
+  process.on(signal, () => void stop().then(() => process.exit(code)));
 }
 
 const pnpm = process.platform === "win32" ? "pnpm.cmd" : "pnpm";
@@ -156,10 +161,10 @@ try {
       resolve(127);
     });
   });
-  stop();
+  await stop();
   process.exit(code);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  stop();
+  await stop();
   process.exit(1);
 }
