@@ -45,14 +45,22 @@ export const supportSearchQueryOptions = (lang: Lang, query: string) => {
 };
 
 /**
- * One page of the support home's topics (24 categories, the service's page size): each category
+ * Topics a page of the support home shows: 12, not the listings' 24. Each topic is a card with its
+ * first 4 questions, so 24 were 96 links and 50 KB of HTML at 100x the seed (the seed's 9 topics
+ * 33 KB), and the render cost grows with them (bench:renders, /support).
+ */
+export const SUPPORT_TOPICS_PER_PAGE = 12;
+
+/**
+ * One page of the support home's topics (`SUPPORT_TOPICS_PER_PAGE` categories): each category
  * with its question count and first 4 questions. A page past the last is the service's 400 naming
  * `page` (the not-found page, `loadContent`).
  */
 export const supportTopicsQueryOptions = (lang: Lang, page = 1) =>
   queryOptions({
     queryKey: ["content", "support", lang, "topics", page],
-    queryFn: async () => (await api.content.getSupportTopics({ lang, page })).data,
+    queryFn: async () =>
+      (await api.content.getSupportTopics({ lang, page, limit: SUPPORT_TOPICS_PER_PAGE })).data,
   });
 
 /** One support category with its questions; a service 404 for an unknown category. */
