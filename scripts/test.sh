@@ -27,7 +27,7 @@ bash scripts/setup.sh --test
 
 log_dir=$(mktemp -d)
 trap 'rm -rf "$log_dir"' EXIT
-step() { printf '\n\033[1m=== %s ===\033[0m\n' "$*"; }
+step() { printf '\n\033[1m=== %s (%d min %02d s into the run) ===\033[0m\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 # Keeps a copy of each step's output so the closing line can add up the test counts.
 logged() { local name=$1; shift; "$@" 2>&1 | tee "$log_dir/$name.log"; return "${PIPESTATUS[0]}"; }
 
@@ -85,4 +85,5 @@ node scripts/release-registry.mjs
 # One closing line for CI: the sum of every vitest/Playwright "N passed" and node:test "# pass N" above.
 passed=$(cat "$log_dir"/*.log | sed -E 's/\x1b\[[0-9;]*m//g' |
   grep -oE '(Tests +[0-9]+ passed|^ +[0-9]+ passed \(|^# pass [0-9]+)' | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+printf '\nall steps done in %d min %02d s\n' $((SECONDS / 60)) $((SECONDS % 60))
 printf '\ntests: %s passed, 0 failed\n' "${passed:-0}"
