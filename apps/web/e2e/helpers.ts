@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
@@ -141,3 +142,36 @@ export async function waitFor(url: string, seconds = 150) {
   }
   throw new Error(`${url} did not answer within ${seconds} s`);
 }
+
+/** Stops the servers a spec started (SIGTERM), waits for them to exit, then removes their data. */
+export async function stopServers(children: readonly ChildProcess[], dataDir: string) {
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null,
+    ),
+  );
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The environment of a services instance a spec starts: its port on 127.0.0.1, its own PGlite
+ * data folder (never the suite's `DATABASE_URL`), the portal it answers (CORS) and the day of the
+ * suite's prices (2026-11-21, 10:00 in Malaysia) unless `overrides` say otherwise.
+ */
+export const servicesEnv = (
+  port: number,
+  dataDir: string,
+  corsOrigin: string,
+  overrides: Record<string, string> = {},
+) => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  CORS_ORIGIN: corsOrigin,
+  LOG_LEVEL: "error",
+  CLOCK_START: "2026-11-21T10:00:00+08:00",
+  ...overrides,
+});

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { checkScreen, servicesUrl, settled, withLanguage } from "./helpers";
+import { checkScreen, servicesEnv, servicesUrl, settled, withLanguage } from "./helpers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -198,15 +198,7 @@ test.describe("after the deals (services on 1 February 2027)", () => {
     services = spawn(process.execPath, ["dist/server.js"], {
       cwd: join(here, "..", "..", "services"),
       stdio: "ignore",
-      env: {
-        ...process.env,
-        PORT: String(servicesPort),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        CORS_ORIGIN: webUrl,
-        LOG_LEVEL: "error",
-        CLOCK_START: "2027-02-01T10:00:00+08:00",
-      },
+      env: servicesEnv(servicesPort, dataDir, webUrl, { CLOCK_START: "2027-02-01T10:00:00+08:00" }),
     });
     await waitFor(`http://127.0.0.1:${servicesPort}/config/`, "the services of 1 February");
     web = spawn(process.execPath, ["dist/server/main.js"], {

@@ -3,12 +3,12 @@
 // or on (a journey through the searches and the forms), never reaches window.dataLayer or the
 // services' and the portal's logs; a title or a share card only names what the server knows.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { freePort, waitFor, withLanguage } from "./helpers";
+import { freePort, servicesEnv, stopServers, waitFor, withLanguage } from "./helpers";
 
 const MYKAD = "880412-14-5678";
 const PHONE = "012-345 6789";
@@ -205,17 +205,10 @@ test.describe("a journey with personal data typed everywhere", () => {
       "services",
       spawn(process.execPath, ["dist/server.js"], {
         cwd: servicesDir,
-        env: {
-          ...process.env,
-          PORT: String(servicesPort),
-          HOST: "127.0.0.1",
-          DATA_DIR: dataDir,
-          DATABASE_URL: "",
-          CORS_ORIGIN: `${web},http://127.0.0.1:${webPort}`,
+        env: servicesEnv(servicesPort, dataDir, `${web},http://127.0.0.1:${webPort}`, {
           LOG_LEVEL: "info",
-          CLOCK_START: "2026-11-21T10:00:00+08:00",
           RATE_LIMIT_MAX: "300",
-        },
+        }),
       }),
     );
     await waitFor(`http://127.0.0.1:${servicesPort}/config/`);
@@ -236,13 +229,7 @@ test.describe("a journey with personal data typed everywhere", () => {
   });
 
   test.afterAll(async () => {
-    for (const child of children) child.kill("SIGTERM");
-    await Promise.all(
-      children.map((child) =>
-        child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null,
-      ),
-    );
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stopServers(children, dataDir);
   });
 
   for (const lang of ["bm", "en"] as const) {

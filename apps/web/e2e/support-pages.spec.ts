@@ -5,12 +5,20 @@
 // with 3 times the content (`seed --scale 3`: 27 categories, pages of 12, 12 and 3) and its own
 // portal.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import { checkScreen, freePort, settled, waitFor, withLanguage } from "./helpers";
+import {
+  checkScreen,
+  freePort,
+  servicesEnv,
+  settled,
+  stopServers,
+  waitFor,
+  withLanguage,
+} from "./helpers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const servicesDir = join(here, "..", "..", "services");
@@ -65,17 +73,7 @@ test.beforeAll(async () => {
     spawn(process.execPath, ["dist/server.js"], {
       cwd: servicesDir,
       stdio: "ignore",
-      env: {
-        ...process.env,
-        PORT: String(servicesPort),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        CORS_ORIGIN: web,
-        LOG_LEVEL: "error",
-        CLOCK_START: "2026-11-21T10:00:00+08:00",
-        RATE_LIMIT_MAX: "100000",
-      },
+      env: servicesEnv(servicesPort, dataDir, web, { RATE_LIMIT_MAX: "100000" }),
     }),
   );
   await waitFor(`http://127.0.0.1:${servicesPort}/readyz`);
@@ -96,13 +94,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  for (const child of children) child.kill("SIGTERM");
-  await Promise.all(
-    children.map((child) =>
-      child.exitCode === null ? new Promise((resolve) => child.once("exit", resolve)) : null,
-    ),
-  );
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stopServers(children, dataDir);
 });
 
 for (const lang of ["bm", "en"] as const) {
