@@ -156,6 +156,29 @@ describe("searchSupport", () => {
   });
 });
 
+describe("a language without support content", () => {
+  it("searches to an empty list (200), as its topics are an empty list", async () => {
+    // The file's database loses the English support centre; the 100x import below refills it.
+    await db.query("delete from content_documents where kind = 'support' and lang = 'en'");
+    // A fresh app (its own cache and indexes) over the same database.
+    const other = await buildTestApp(db);
+    try {
+      expect(await search("en", "change wifi password", "", other.app)).toEqual({
+        q: "change wifi password",
+        lang: "en",
+        hits: [],
+      });
+      const topics = await get("/static/support/en/topics", {}, other.app);
+      expect(topics.status).toBe(200);
+      expect(topics.body.response).toEqual([]);
+      // The other language is untouched.
+      expect((await search("bm", "bil", "", other.app)).hits.length).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("at 100 times the seed", () => {
   // Last in this file: it imports 100 times the content into the file's database.
   it("a search answers about the same bytes as at seed size", async () => {
