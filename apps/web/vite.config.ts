@@ -204,7 +204,9 @@ export default defineConfig(({ command }) => ({
                 // The journey routes' helper fibre-journey/api/journey-product (no valibot) joins,
                 // and so do the message descriptors that route heads import (every page loads
                 // them: eight chunks of 0.2-0.4 KB each were 1 KB of chunk overhead).
-                // The URLs of the compiled catalogs (src/shared/i18n.tsx) join too (0.4 KB).
+                // The URLs of the compiled catalogs (src/shared/i18n.tsx) join too (0.4 KB), and
+                // @portal/support-search/query, the support route's loader's query rule (on its
+                // own, a 0.2 KB chunk every page loaded, and a name in the entry's preload map).
                 // The form hook with its state and the validation messages: one chunk, as it was
                 // before the sign-up's steps were split (its own chunk would add a name to the
                 // entry's preload map, which every page loads).
@@ -222,7 +224,7 @@ export default defineConfig(({ command }) => ({
                 },
                 {
                   name: "shell",
-                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|order-tracking|packages|search|store|support[\\/]components)[\\/]messages\.ts|packages[\\/]validation[\\/]src[\\/](address-fields|constants|personal-data|mykad-date|referral-code)\.ts$|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|journey-navigation|field-refusal|components[\\/](highlight|detail-layout|next-step)))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/])|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
+                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|order-tracking|packages|search|store|support[\\/]components)[\\/]messages\.ts|packages[\\/]validation[\\/]src[\\/](address-fields|constants|personal-data|mykad-date|referral-code)\.ts$|packages[\\/]support-search[\\/]src[\\/]query(-entry)?\.ts$|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|journey-navigation|field-refusal|components[\\/](highlight|detail-layout|next-step)))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/])|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
                 },
               ],
             },

@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts", "src/text-entry.ts"],
+  entry: ["src/index.ts", "src/text-entry.ts", "src/query-entry.ts"],
   format: ["esm"],
   dts: true,
   sourcemap: true,

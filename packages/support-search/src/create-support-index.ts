@@ -1,6 +1,14 @@
 import { FIELD_BOOST } from "./bm25";
 import { SupportSearchError } from "./errors";
-import { checkLimit, createSearchIndex, type SearchField } from "./search-index";
+import {
+  checkLimit,
+  indexSteps,
+  runSteps,
+  runStepsAsync,
+  STEP,
+  type BuildOptions,
+  type SearchField,
+} from "./search-index";
 import { foldText, toQuestionSlug, toSearchText } from "./text";
 import type {
   IndexedCategory,
@@ -53,14 +61,19 @@ function indexQuestion(
   };
 }
 
-function indexCategories(categories: readonly SupportCategory[]): IndexedCategory[] {
+// The categories with their questions indexed, yielding every STEP questions.
+function* indexCategories(
+  categories: readonly SupportCategory[],
+): Generator<void, IndexedCategory[], void> {
   if (!Array.isArray(categories)) {
     throw new SupportSearchError(
       "invalid-categories",
       `createSupportIndex: "categories" must be an array of { name, slug, questions }`,
     );
   }
-  return categories.map((category, c) => {
+  const indexed: IndexedCategory[] = [];
+  let count = 0;
+  for (const [c, category] of categories.entries()) {
     if (!category || typeof category !== "object" || typeof category.slug !== "string") {
       throw new SupportSearchError(
         "invalid-categories",
@@ -72,14 +85,14 @@ function indexCategories(categories: readonly SupportCategory[]): IndexedCategor
     const questions: readonly SupportQuestion[] = Array.isArray(category.questions)
       ? category.questions
       : [];
-    return {
-      ...category,
-      name: ref.name,
-      questions: questions.map((question: SupportQuestion, q: number) =>
-        indexQuestion(question, ref, `categories[${c}].questions[${q}]`),
-      ),
-    };
-  });
+    const indexedQuestions: IndexedQuestion[] = [];
+    for (const [q, question] of questions.entries()) {
+      indexedQuestions.push(indexQuestion(question, ref, `categories[${c}].questions[${q}]`));
+      if (++count % STEP === 0) yield;
+    }
+    indexed.push({ ...category, name: ref.name, questions: indexedQuestions });
+  }
+  return indexed;
 }
 
 /**
@@ -87,7 +100,26 @@ function indexCategories(categories: readonly SupportCategory[]): IndexedCategor
  * with word families, prefixes, suffixes and typos (`createSearchIndex`). Pure: no DOM, no I/O.
  */
 export function createSupportIndex(categories: readonly SupportCategory[]): SupportIndex {
-  const indexedCategories = indexCategories(categories);
+  return runSteps(supportIndexSteps(categories));
+}
+
+/**
+ * The same index as {@link createSupportIndex}, built in slices of at most about `sliceMs` with
+ * the event loop free between them (as `createSearchIndexAsync`): a server keeps answering
+ * while the support centre of a large import is indexed.
+ */
+export function createSupportIndexAsync(
+  categories: readonly SupportCategory[],
+  options: BuildOptions = {},
+): Promise<SupportIndex> {
+  return runStepsAsync(supportIndexSteps(categories), options);
+}
+
+// The build, as steps that yield every STEP questions; returns the index.
+function* supportIndexSteps(
+  categories: readonly SupportCategory[],
+): Generator<void, SupportIndex, void> {
+  const indexedCategories = yield* indexCategories(categories);
   const questions = indexedCategories.flatMap((category) => category.questions);
 
   const bySlug = new Map<string, number>();
@@ -95,23 +127,24 @@ export function createSupportIndex(categories: readonly SupportCategory[]): Supp
     // The first question with a slug wins; a later duplicate stays searchable but not addressable.
     if (!bySlug.has(question.slug)) bySlug.set(question.slug, id);
   });
-  const index = createSearchIndex(
+  const index = yield* indexSteps(
     questions.map((question) => ({ texts: [question.name, question.searchText] })),
     SUPPORT_FIELDS,
   );
 
   // Tags compare folded and trimmed, so "Bil" and "bil " are one tag.
-  const tagSets = questions.map(
-    (question) => new Set(question.tags.map((tag) => foldText(tag).trim()).filter(Boolean)),
-  );
+  const tagSets: Set<string>[] = [];
   const byTag = new Map<string, number[]>();
-  tagSets.forEach((tags, id) => {
+  for (const [id, question] of questions.entries()) {
+    const tags = new Set(question.tags.map((tag) => foldText(tag).trim()).filter(Boolean));
+    tagSets.push(tags);
     for (const tag of tags) {
       const list = byTag.get(tag);
       if (list) list.push(id);
       else byTag.set(tag, [id]);
     }
-  });
+    if (id % STEP === STEP - 1) yield;
+  }
 
   function search(query: string, options: SupportSearchOptions = {}): SupportSearchResult[] {
     const limit = checkLimit("search", options?.limit, DEFAULT_SEARCH_LIMIT);

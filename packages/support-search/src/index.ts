@@ -1,4 +1,4 @@
-export { createSupportIndex } from "./create-support-index";
+export { createSupportIndex, createSupportIndexAsync } from "./create-support-index";
 export { excerpt, highlightParts, type TextPart } from "./highlight";
 export {
   BM25_B,

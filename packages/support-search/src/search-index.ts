@@ -192,7 +192,11 @@ export function createSearchIndex(
   documents: readonly SearchDocument[],
   fields: readonly SearchField[],
 ): SearchIndex {
-  const steps = indexSteps(documents, fields);
+  return runSteps(indexSteps(documents, fields));
+}
+
+/** Runs a sliced build's steps to the end in one go: its result. */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -227,8 +231,18 @@ export async function createSearchIndexAsync(
   fields: readonly SearchField[],
   options: BuildOptions = {},
 ): Promise<SearchIndex> {
+  return runStepsAsync(indexSteps(documents, fields), options);
+}
+
+/**
+ * Runs a sliced build's steps, giving the event loop a turn whenever about `sliceMs` have passed
+ * since the last one: its result, the same as {@link runSteps}'.
+ */
+export async function runStepsAsync<T>(
+  steps: Generator<void, T, void>,
+  options: BuildOptions = {},
+): Promise<T> {
   const slice = options.sliceMs ?? 10;
-  const steps = indexSteps(documents, fields);
   let started = host.performance.now();
   for (;;) {
     const step = steps.next();
@@ -241,10 +255,10 @@ export async function createSearchIndexAsync(
 }
 
 /** Documents indexed between two chances to yield. */
-const STEP = 16;
+export const STEP = 16;
 
-// The build, as steps that yield every STEP documents; returns the index.
-function* indexSteps(
+/** The build, as steps that yield every STEP documents; returns the index. */
+export function* indexSteps(
   documents: readonly SearchDocument[],
   fields: readonly SearchField[],
 ): Generator<void, SearchIndex, void> {

@@ -1,6 +1,10 @@
 // Text handling shared by the index and its callers: HTML to plain text, case and accent
 // folding, tokenising. Regex based, so it runs the same in browsers, workers and Node (no DOM).
 
+import { normalizeQuery } from "./query";
+
+export { normalizeQuery } from "./query";
+
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
   lt: "<",
@@ -144,9 +148,6 @@ const BLOCK_TAG = new RegExp(
   "gi",
 );
 const TAG = new RegExp(`</?[a-zA-Z][a-zA-Z0-9-]*${ATTRIBUTES}`, "g");
-// Only runs of two or more, or a lone whitespace other than " ": single spaces are left alone,
-// which makes the common case (normal prose) cheap.
-const WHITESPACE = /\s{2,}|[^\S ]/g;
 
 // Tags out, entities still encoded: decoding last keeps "&lt;b&gt;" as text instead of a tag.
 function stripTags(html: string): string {
@@ -159,22 +160,17 @@ function stripTags(html: string): string {
   return text;
 }
 
+/** Trims a string and collapses every run of whitespace to one space (a query's rule). */
+export function collapseWhitespace(text: string): string {
+  return normalizeQuery(text);
+}
+
 /**
  * Turns an HTML fragment into plain text: comments, scripts and styles are dropped, block
  * elements become spaces, other tags vanish, entities are decoded and whitespace collapses.
  */
 export function htmlToText(html: string): string {
   return html ? collapseWhitespace(decodeEntities(stripTags(html))) : "";
-}
-
-/** Trims a string and collapses every run of whitespace to one space. */
-export function collapseWhitespace(text: string): string {
-  return text.replace(WHITESPACE, " ").trim();
-}
-
-/** Normalises a search query as the spec asks: trimmed, whitespace runs collapsed to one space. */
-export function normalizeQuery(query: string): string {
-  return typeof query === "string" ? collapseWhitespace(query) : "";
 }
 
 const MARKS = /\p{M}+/gu;

@@ -1,7 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
 import {
-  supportQueryOf,
   supportSearchQueryOptions,
   supportTopicsQueryOptions,
 } from "../features/support/api/get-support";
@@ -27,15 +26,19 @@ export const Route = createFileRoute("/support/")({
   // so the server renders them (a visitor without JavaScript sees them). Typing (cause "stay")
   // never waits for them here: the results ask as the URL follows the typing.
   loader: ({ context, location, cause, deps }) => {
-    const q = supportQueryOf((location.search as { q?: string }).q ?? "");
+    // The options read the query (normalizeQuery, cut to 100): its key ends with what is asked.
+    const search = supportSearchQueryOptions(
+      context.lang,
+      (location.search as { q?: string }).q ?? "",
+    );
     return loadContent(
       context,
       Promise.all([
         context.queryClient.ensureQueryData(
           supportTopicsQueryOptions(context.lang, pageNumber(deps.page)),
         ),
-        cause === "enter" && q
-          ? context.queryClient.ensureQueryData(supportSearchQueryOptions(context.lang, q))
+        cause === "enter" && search.queryKey.at(-1)
+          ? context.queryClient.ensureQueryData(search)
           : undefined,
       ]),
     );

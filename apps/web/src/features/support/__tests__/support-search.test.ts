@@ -2,12 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { normalizeQuery } from "@portal/support-search/text";
-import {
-  SUPPORT_RESULT_LIMIT,
-  supportQueryOf,
-  supportSearchQueryOptions,
-} from "../api/get-support";
+import { normalizeQuery } from "@portal/support-search/query";
+import { SUPPORT_RESULT_LIMIT, supportSearchQueryOptions } from "../api/get-support";
 
 // Issue 22: the support search asks the content service (searchSupport, top 20); the browser
 // neither downloads the whole support centre (getSupportAll) nor builds an index.
@@ -49,7 +45,7 @@ describe("supportSearchQueryOptions", () => {
     );
   });
 
-  it("reads a query as @portal/support-search's normalizeQuery does", () => {
+  it("reads a query by @portal/support-search's normalizeQuery, cut to 100 characters", () => {
     for (const text of [
       "",
       "   ",
@@ -60,8 +56,11 @@ describe("supportSearchQueryOptions", () => {
       "x\u00a0y",
       "wi-fi  6",
       " \u2003kata laluan\u2003 ",
+      ` ${"x ".repeat(60)}`,
     ])
-      expect(supportQueryOf(text), JSON.stringify(text)).toBe(normalizeQuery(text));
+      expect(supportSearchQueryOptions("bm", text).queryKey.at(-1), JSON.stringify(text)).toBe(
+        normalizeQuery(text).slice(0, 100),
+      );
   });
 });
 
@@ -81,8 +80,10 @@ describe("the support feature's imports", () => {
 
   it("never load the search library's index or the whole support centre", () => {
     for (const [file, text] of source) {
-      // Only the text helpers (`@portal/support-search/text`) reach the browser.
+      // Only the query rule (`@portal/support-search/query`) reaches the browser from here; the
+      // text helpers' entity tables (`/text`) stay with the shared highlight.
       expect(text, file).not.toMatch(/from "@portal\/support-search"/);
+      expect(text, file).not.toMatch(/from "@portal\/support-search\/text"/);
       expect(text, file).not.toMatch(/import\("@portal\/support-search"\)/);
       expect(text, file).not.toMatch(/getSupportAll\(|"getSupportAll"/);
     }

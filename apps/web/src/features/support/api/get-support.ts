@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import { normalizeQuery } from "@portal/support-search/query";
 import { SEARCH_QUERY_MAX_LENGTH } from "@portal/validation";
 import { api, type ContentData } from "../../../shared/api";
 import type { Lang } from "../../../shared/language";
@@ -19,23 +20,15 @@ export const SUPPORT_RESULT_LIMIT = 20;
 export type SupportSearchData = ContentData<"searchSupport">;
 
 /**
- * A query as the support search reads it: trimmed, every run of whitespace one space (SPEC), at
- * most 100 characters; "" when nothing is left. The rule of @portal/support-search's
- * `normalizeQuery` (a unit test compares them), written here because the route's loader, which
- * every page's entry carries, would otherwise bring that package's text module along (0.6 KB
- * gzip on every page).
- */
-export const supportQueryOf = (text: string) =>
-  text.replace(/\s+/g, " ").trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
-
-/**
- * The support search's results for a query (normalised here: `supportQueryOf`), asked of the content service (issue 22):
- * top 20, whatever the size of the support centre. The page never downloads the whole support
- * centre (`getSupportAll`, 2.9 MB at 100x the seed) nor the search library. A query longer than
- * the service takes is cut to its first 100 characters (the form allows no more).
+ * The support search's results for a query, asked of the content service (issue 22): top 20,
+ * whatever the size of the support centre. The query is read by the service's rule
+ * (`normalizeQuery` of @portal/support-search/query: trimmed, every run of whitespace one space;
+ * that entry alone, no entity tables, since every page's entry carries the route's loader), then
+ * cut to the service's first 100 characters (the form allows no more). The page never downloads
+ * the whole support centre (`getSupportAll`, 2.9 MB at 100x the seed) nor the search library.
  */
 export const supportSearchQueryOptions = (lang: Lang, query: string) => {
-  const q = supportQueryOf(query);
+  const q = normalizeQuery(query).slice(0, SEARCH_QUERY_MAX_LENGTH);
   return queryOptions({
     queryKey: ["content", "support", lang, "search", q],
     queryFn: async () =>

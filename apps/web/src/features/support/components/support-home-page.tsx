@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { Link, useHydrated } from "@tanstack/react-router";
-// The text helpers alone: the content service searches (searchSupport), not the browser.
-import { normalizeQuery } from "@portal/support-search/text";
+// The query rule alone: the content service searches (searchSupport), not the browser.
+import { normalizeQuery } from "@portal/support-search/query";
 import { Container, EmptyState, ErrorSummary, PageHeader, TextField } from "@portal/ui";
 import { maskPersonalData, supportSearchFormSchema } from "@portal/validation";
 import { useSchemaForm } from "@portal/validation/react";
