@@ -83,6 +83,47 @@ function routerManifest(): Plugin {
 }
 
 /**
+ * The client build's root files: the entry and every chunk it imports, which every page has
+ * loaded before any dynamic import can run. `preloadDepsOf` leaves them out of the preload lists
+ * that Vite writes beside each dynamic import (its `__vite__mapDeps`): listing them again only
+ * added their names to the chunks, the entry's map of every route among them.
+ */
+function rootChunks(): {
+  plugin: Plugin;
+  preloadDepsOf: (file: string, deps: string[]) => string[];
+} {
+  const root = new Set<string>();
+  return {
+    plugin: {
+      name: "portal:root-chunks",
+      apply: "build",
+      applyToEnvironment: (environment) => environment.name === "client",
+      generateBundle: {
+        // Before Vite's import analysis writes the preload lists (it calls preloadDepsOf).
+        order: "pre",
+        handler(_options, bundle) {
+          root.clear();
+          const visit = (fileName: string) => {
+            const chunk = bundle[fileName];
+            if (root.has(fileName) || chunk?.type !== "chunk") return;
+            root.add(fileName);
+            for (const next of chunk.imports) visit(next);
+          };
+          for (const chunk of Object.values(bundle))
+            if (chunk.type === "chunk" && chunk.isEntry) visit(chunk.fileName);
+        },
+      },
+    },
+    // The imported file itself is fetched by the import; alone, it needs no preload list.
+    preloadDepsOf: (file, deps) => {
+      const rest = deps.filter((dep) => !root.has(dep));
+      return rest.length === 1 && rest[0] === file ? [] : rest;
+    },
+  };
+}
+const roots = rootChunks();
+
+/**
  * Client build only: writes a brotli (quality 11) and a gzip (level 9) copy next to every text
  * file of dist/client of at least 1 KB, which the server (sirv) sends by Accept-Encoding, as a CDN
  * that serves precompressed files would: smaller than compressing on the fly.
@@ -140,6 +181,7 @@ export default defineConfig(({ command }) => ({
     react(),
     routerManifest(),
     precompress(),
+    roots.plugin,
   ],
   resolve: {
     conditions: [sourceCondition, ...defaultClientConditions],
@@ -174,6 +216,7 @@ export default defineConfig(({ command }) => ({
         target: "es2022",
         sourcemap: true,
         assetsInlineLimit: catalogsNotInlined,
+        modulePreload: { resolveDependencies: roots.preloadDepsOf },
         // One stylesheet (about 8 KB brotli, hashed, immutable), linked from every page: fetched
         // once per visit, and no route's CSS is fetched again when its chunk loads.
         cssCodeSplit: false,
@@ -224,7 +267,7 @@ export default defineConfig(({ command }) => ({
                 },
                 {
                   name: "shell",
-                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|order-tracking|packages|search|store|support[\\/]components)[\\/]messages\.ts|packages[\\/]validation[\\/]src[\\/](address-fields|constants|personal-data|mykad-date|referral-code)\.ts$|packages[\\/]support-search[\\/]src[\\/]query(-entry)?\.ts$|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|journey-navigation|field-refusal|components[\\/](highlight|detail-layout|next-step)))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/])|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
+                  test: /(apps[\\/]web[\\/]src[\\/]features[\\/](bundles|campaigns|channels|fibre-journey|movies|packages|search|store|support[\\/]components)[\\/]messages\.ts|apps[\\/]web[\\/]src[\\/]features[\\/]order-tracking[\\/]head-messages\.ts|packages[\\/]validation[\\/]src[\\/](address-fields|constants|personal-data|mykad-date|referral-code)\.ts$|packages[\\/]support-search[\\/]src[\\/]query(-entry)?\.ts$|vite[\\/]preload-helper|packages[\\/](ui|api-client)[\\/]src|node_modules[\\/]openapi-fetch|apps[\\/]web[\\/]src[\\/](shared(?![\\/](sanitise|lead-journey|journey-navigation|field-refusal|components[\\/](highlight|detail-layout|next-step)))|features[\\/](banners|bundles|campaigns|channels|combos|distributors|entitled|home|legal|movies|packages|referral|search|store|support)[\\/]api[\\/])|apps[\\/]web[\\/]src[\\/]features[\\/]fibre-journey[\\/]api[\\/]journey-product\.ts|apps[\\/]web[\\/]src[\\/]lang[\\/]compiled[\\/].*\.json\?url$)/,
                 },
               ],
             },

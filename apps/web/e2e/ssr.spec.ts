@@ -5,7 +5,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { sitemapSchemaErrors } from "../src/server/__tests__/sitemap-schema";
-import { checkScreen, hydrated, seedIds, servicesUrl, settled, withLanguage } from "./helpers";
+import {
+  checkScreen,
+  hydrated,
+  linkIn,
+  seedIds,
+  servicesUrl,
+  settled,
+  withLanguage,
+} from "./helpers";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ids = seedIds();
@@ -18,6 +26,27 @@ const seed = (lang: string, file: string) =>
   ) as Array<Record<string, unknown>>;
 const nameOf = (lang: string, file: string, id: string, field = "name") =>
   String(seed(lang, file).find((item) => String(item.id) === id)![field]);
+
+/** The sections home shows below the fold, each with the path of its "see all" link. */
+const homeBelowTheFold = (lang: "bm" | "en") => {
+  const home = seed(lang, "home") as unknown as {
+    featuredChannels: Array<{ name: string }>;
+    latestArticles: Array<{ id: string; title: string; summary: string }>;
+  };
+  const headings =
+    lang === "bm"
+      ? ["Pakej Suria TV", "Saluran pilihan", "Filem untuk disewa", "Cerita terkini"]
+      : ["Suria TV packages", "Featured channels", "Movies to rent", "Latest stories"];
+  return {
+    sections: ["/tv", "/channels", "/movies", "/store"].map((path, i) => ({
+      heading: headings[i]!,
+      path,
+    })),
+    channel: home.featuredChannels[0]!,
+    article: home.latestArticles[0]!,
+  };
+};
+const seeAll = { bm: "Lihat semua", en: "See all" };
 
 /** One page of each route type, with the heading the server must render in each language. */
 const pages = (lang: "bm" | "en") => [
@@ -103,6 +132,28 @@ for (const lang of ["bm", "en"] as const) {
       expect(support.some((item) => item["@type"] === "BreadcrumbList")).toBe(true);
       const home = await ld("/");
       expect(home.some((item) => item["@type"] === "Organization")).toBe(true);
+    });
+
+    test("home has its sections below the fold, with working links", async ({ page }) => {
+      const { sections, channel, article } = homeBelowTheFold(lang);
+      await page.goto(withLanguage("/", lang));
+      for (const { heading, path } of sections) {
+        const section = page.locator("section", {
+          has: page.getByRole("heading", { name: heading, level: 2 }),
+        });
+        await expect(section, heading).toBeVisible();
+        await expect(section.getByRole("link", { name: seeAll[lang] }), heading).toHaveAttribute(
+          "href",
+          linkIn(path, lang),
+        );
+      }
+      await expect(page.getByRole("heading", { name: channel.name, level: 3 })).toBeVisible();
+      await expect(page.getByText(article.summary)).toBeVisible();
+      // A link of a card, followed without JavaScript: the server's page of that story.
+      await page.getByRole("link", { name: article.title }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
+      const { pathname, search } = new URL(page.url());
+      expect(pathname + search).toBe(withLanguage(`/store/${article.id}`, lang));
     });
   });
 }
@@ -335,20 +386,65 @@ test("home, the movies, the store and a channel carry what they show: no article
       else expect(data, at).not.toContain(`id:"${pack.id}"`);
     }
   }
-  // Hydrated, home draws its sections below the fold from that data, in both languages.
+  // The server draws home's sections below the fold from that data (the HTML has them, before any
+  // script), and the hydrated page keeps them, in both languages.
   for (const lang of ["bm", "en"] as const) {
-    const home = JSON.parse(
-      readFileSync(
-        join(here, "..", "..", "services", "seed", "content", lang, "home.json"),
-        "utf8",
-      ),
-    ) as { latestArticles: Array<{ title: string; summary: string }> };
+    const { article } = homeBelowTheFold(lang);
+    const html = await (await request.get(withLanguage("/", lang))).text();
+    expect(html, lang).toContain(`href="${withLanguage(`/store/${article.id}`, lang)}"`);
+    expect(html, lang).toContain(article.summary);
     await page.goto(withLanguage("/", lang));
     await hydrated(page);
-    const article = home.latestArticles[0]!;
     await expect(page.getByRole("link", { name: article.title })).toBeVisible();
     await expect(page.getByText(article.summary)).toBeVisible();
   }
+});
+
+test("home keeps the server's sections below the fold until they near the viewport, then hydrates them", async ({
+  page,
+}) => {
+  const problems = watch(page);
+  const chunks: string[] = [];
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+    if (/\/assets\/home-below-the-fold-[\w-]+\.js$/.test(request.url())) chunks.push(request.url());
+  });
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const lang of ["bm", "en"] as const) {
+    const { sections, channel } = homeBelowTheFold(lang);
+    chunks.length = 0;
+    await page.goto(withLanguage("/", lang));
+    await hydrated(page);
+    const stories = page.getByRole("heading", { name: sections[3]!.heading, level: 2 });
+    // Hydrated, the page still shows the server's sections (no blank while their code loads).
+    await expect(stories).toBeVisible();
+    await expect(page.getByRole("heading", { name: channel.name, level: 3 })).toBeVisible();
+    expect(chunks, "no code yet for the sections far below the fold").toEqual([]);
+    await stories.scrollIntoViewIfNeeded();
+    await expect.poll(() => chunks.length, lang).toBeGreaterThan(0);
+    // Hydrated by React (a fiber on the heading), the "see all" link navigates in the browser.
+    await expect
+      .poll(() =>
+        stories.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber"))),
+      )
+      .toBe(true);
+    const before = documents.length;
+    const channels = page
+      .locator("section", { has: page.getByRole("heading", { name: sections[1]!.heading }) })
+      .getByRole("link", { name: seeAll[lang] });
+    await channels.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      lang === "bm" ? "Saluran" : "Channels",
+    );
+    const { pathname, search } = new URL(page.url());
+    expect(pathname + search).toBe(withLanguage("/channels", lang));
+    expect(documents.length, "a client navigation, no new document").toBe(before);
+    // Back home by a client navigation: the sections are drawn at once.
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: sections[3]!.heading, level: 2 })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
 });
 
 test("every page links one hashed, immutable stylesheet and inlines none of it; it styles the page", async ({

@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { productOf, productSearch } from "../features/fibre-journey/api/journey-product";
 import { continueJourney } from "../features/order-tracking/api/continue-journey";
 import { ContinuePage } from "../features/order-tracking/components/continue-page";
-import { continueMessages as messages } from "../features/order-tracking/messages";
+import { continueHeadMessages as messages } from "../features/order-tracking/head-messages";
 import { withLeadFlow } from "../shared/lead-flow";
 import { messageHead } from "../shared/route-head";
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { openCoverageNotice } from "../features/order-tracking/api/open-coverage-notice";
 import { CoverageNoticePage } from "../features/order-tracking/components/coverage-notice-page";
-import { coverageNoticeMessages as messages } from "../features/order-tracking/messages";
+import { coverageNoticeHeadMessages as messages } from "../features/order-tracking/head-messages";
 import { withLeadFlow } from "../shared/lead-flow";
 import { messageHead } from "../shared/route-head";
 

@@ -4,7 +4,7 @@ import {
   orderTrackingQueryOptions,
 } from "../features/order-tracking/api/order-tracking";
 import { OrderTrackingPage } from "../features/order-tracking/components/order-tracking-page";
-import { trackingMessages as messages } from "../features/order-tracking/messages";
+import { trackingHeadMessages as messages } from "../features/order-tracking/head-messages";
 import { trackingSearch } from "../features/order-tracking/search";
 import { DetailPending } from "../shared/components/route-states";
 import { messageHead } from "../shared/route-head";

@@ -1,17 +1,13 @@
 import { defineMessages } from "react-intl";
+import {
+  continueHeadMessages,
+  coverageNoticeHeadMessages,
+  trackingHeadMessages,
+} from "./head-messages";
 
 /** The tracking page (issue 24): its head and its texts. */
 export const trackingMessages = defineMessages({
-  pageTitle: {
-    id: "fibre.tracking.page-title",
-    defaultMessage: "Follow your order",
-    description: "Document title of the order tracking page",
-  },
-  pageLead: {
-    id: "fibre.tracking.page-lead",
-    defaultMessage: "Where your order is, step by step.",
-    description: "Meta description of the order tracking page",
-  },
+  ...trackingHeadMessages,
   title: {
     id: "fibre.tracking.title",
     defaultMessage: "Order {orderNumber}",
@@ -257,16 +253,7 @@ export const trackingMessages = defineMessages({
 
 /** The page that continues a sign-up handed over from another device. */
 export const continueMessages = defineMessages({
-  pageTitle: {
-    id: "fibre.continue.page-title",
-    defaultMessage: "Continue your sign-up",
-    description: "Document title and heading of the continue page",
-  },
-  pageLead: {
-    id: "fibre.continue.page-lead",
-    defaultMessage: "Your sign-up from another device, at the same step.",
-    description: "Meta description of the continue page",
-  },
+  ...continueHeadMessages,
   opening: {
     id: "fibre.continue.opening",
     defaultMessage: "Opening your sign-up…",
@@ -302,16 +289,7 @@ export const continueMessages = defineMessages({
 
 /** The page a "coverage has arrived" SMS's link opens (issue 24). */
 export const coverageNoticeMessages = defineMessages({
-  pageTitle: {
-    id: "fibre.notice.page-title",
-    defaultMessage: "Fibre has reached your address",
-    description: "Document title and heading of the coverage link's page",
-  },
-  pageLead: {
-    id: "fibre.notice.page-lead",
-    defaultMessage: "Sign up at the address you registered, with the plan you wanted.",
-    description: "Meta description of the coverage link's page",
-  },
+  ...coverageNoticeHeadMessages,
   opening: {
     id: "fibre.notice.opening",
     defaultMessage: "Opening your sign-up at your address…",

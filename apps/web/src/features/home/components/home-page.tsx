@@ -1,136 +1,67 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { CardGrid, CardGridItem, Container, EmptyState, buttonClassName } from "@portal/ui";
-import { startTransition, useEffect, useState } from "react";
-import { defineMessages, useIntl } from "react-intl";
-import type { ContentData } from "../../../shared/api";
+import { Container, buttonClassName } from "@portal/ui";
+import { lazy, memo, Suspense, useEffect, useRef } from "react";
+import { useIntl } from "react-intl";
 import { ContentLink } from "../../../shared/components/content-link";
 import { DeferredRichText } from "../../../shared/components/deferred-rich-text";
-import {
-  ArticleCard,
-  ChannelCard,
-  ComboCard,
-  MovieCard,
-} from "../../../shared/components/content-cards";
 import { imageUrl } from "../../../shared/image-url";
 import { useLanguage } from "../../../shared/language";
 import { usePageAnalytics } from "../../../shared/use-page-analytics";
 import { homeQueryOptions } from "../api/get-home";
+import { homeMessages as messages } from "../messages";
+import { ComboSection, type Combo } from "./combo-section";
+import type { HomeBelowTheFoldProps } from "./home-below-the-fold";
 
-const messages = defineMessages({
-  title: {
-    id: "home.title",
-    defaultMessage: "Suria TV and Suria Fibre",
-    description: "Home page document title",
-  },
-  description: {
-    id: "home.description",
-    defaultMessage:
-      "Satellite TV channels, movies and add-on packs, and fast home fibre broadband from Suria.",
-    description: "Home page meta description",
-  },
-  fibreCombos: {
-    id: "home.combos.fibre",
-    defaultMessage: "Suria Fibre plans",
-    description: "Home section heading: fibre combos",
-  },
-  tvCombos: {
-    id: "home.combos.tv",
-    defaultMessage: "Suria TV packages",
-    description: "Home section heading: TV combos",
-  },
-  seeAll: {
-    id: "home.see-all",
-    defaultMessage: "See all",
-    description: "Link to the full list of a home section",
-  },
-  channels: {
-    id: "home.channels",
-    defaultMessage: "Featured channels",
-    description: "Home section heading",
-  },
-  movies: {
-    id: "home.movies",
-    defaultMessage: "Movies to rent",
-    description: "Home section heading",
-  },
-  articles: {
-    id: "home.articles",
-    defaultMessage: "Latest stories",
-    description: "Home section heading",
-  },
-  noCombos: {
-    id: "home.combos.empty",
-    defaultMessage: "No plans are on offer right now.",
-    description: "Empty combo list",
-  },
-});
-
-type Combo = ContentData<"getProductItem">;
-
-function ComboSection({
-  title,
-  combos,
-  product,
-}: {
-  title: string;
-  combos: Combo[];
-  product: "fibre" | "tv";
-}) {
-  const intl = useIntl();
-  return (
-    <section
-      className="section"
-      aria-labelledby={`combos-${product}`}
-      data-testid={`home-combos-${product}`}
-    >
-      <div className="section__head">
-        <h2 id={`combos-${product}`}>{title}</h2>
-        <Link to="/$product" params={{ product }}>
-          {intl.formatMessage(messages.seeAll)}
-        </Link>
-      </div>
-      {combos.length === 0 ? (
-        <EmptyState title={intl.formatMessage(messages.noCombos)} />
-      ) : (
-        <CardGrid>
-          {combos.map((combo) => (
-            <CardGridItem key={combo.id}>
-              <ComboCard combo={combo} />
-            </CardGridItem>
-          ))}
-        </CardGrid>
-      )}
-    </section>
-  );
-}
+// The sections below the fold (TV packages, channels, movies, stories) are in the server's HTML,
+// links and all, for visitors without JavaScript and for crawlers. The browser keeps that HTML as
+// it is (a Suspense boundary React hydrates once its code is there) and loads the code when the
+// sections come within half a screen of the viewport or the visitor points or focuses in them, so
+// hydration starts where the visitor looks first. A page opened by a client navigation loads it
+// at once. The server's import resolves before the page is sent (entry-server waits for allReady).
+const NEAR_VIEWPORT = "50% 0px";
+let release: () => void = () => undefined;
+const asked =
+  typeof window === "undefined" ? Promise.resolve() : new Promise<void>((r) => (release = r));
+const HomeBelowTheFold = lazy(() => asked.then(() => import("./home-below-the-fold")));
 
 /**
- * False for the first render, true once the first frame has been painted: the sections below the
- * fold then render in a transition, so the first paint (banners, header, hero) comes sooner and no
- * single long task renders the whole page. Nothing above the fold moves (CLS 0).
+ * The boundary of the sections below the fold. Memoised: a render of the page with the same data
+ * must not reach a boundary that is still waiting for its code (React would drop the server's HTML).
  */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+const BelowTheFold = memo(function BelowTheFold(props: HomeBelowTheFoldProps) {
+  const area = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
-    });
+    const el = area.current;
+    // Nothing from the server to keep (a client navigation shows the fallback): load now.
+    if (!el?.firstElementChild) return release();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) release();
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(el);
+    const events = ["focusin", "pointerdown"] as const;
+    for (const type of events) el.addEventListener(type, release);
     return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
+      observer.disconnect();
+      for (const type of events) el.removeEventListener(type, release);
     };
   }, []);
-  return painted;
-}
+  return (
+    <div ref={area}>
+      <Suspense fallback={null}>
+        <HomeBelowTheFold {...props} />
+      </Suspense>
+    </div>
+  );
+});
 
 /** Home: hero and info box (home/all), combo lists (get-{product}-combo-list), featured content. */
 export function HomePage({ fibreCombos, tvCombos }: { fibreCombos: Combo[]; tvCombos: Combo[] }) {
   const intl = useIntl();
   const { lang } = useLanguage();
   const { data: home } = useSuspenseQuery(homeQueryOptions(lang));
-  const belowTheFold = useAfterFirstPaint();
   usePageAnalytics({ pageType: "home" });
   return (
     <Container>
@@ -169,63 +100,7 @@ export function HomePage({ fibreCombos, tvCombos }: { fibreCombos: Combo[]; tvCo
         combos={fibreCombos.length > 0 ? fibreCombos : home.comboList}
         product="fibre"
       />
-      {belowTheFold ? (
-        <>
-          <ComboSection
-            title={intl.formatMessage(messages.tvCombos)}
-            combos={tvCombos}
-            product="tv"
-          />
-
-          {home.featuredChannels.length > 0 ? (
-            <section className="section" aria-labelledby="home-channels">
-              <div className="section__head">
-                <h2 id="home-channels">{intl.formatMessage(messages.channels)}</h2>
-                <Link to="/channels">{intl.formatMessage(messages.seeAll)}</Link>
-              </div>
-              <CardGrid>
-                {home.featuredChannels.map((channel) => (
-                  <CardGridItem key={channel.id}>
-                    <ChannelCard channel={channel} headingLevel={3} />
-                  </CardGridItem>
-                ))}
-              </CardGrid>
-            </section>
-          ) : null}
-
-          {home.featuredMovies.length > 0 ? (
-            <section className="section" aria-labelledby="home-movies">
-              <div className="section__head">
-                <h2 id="home-movies">{intl.formatMessage(messages.movies)}</h2>
-                <Link to="/movies">{intl.formatMessage(messages.seeAll)}</Link>
-              </div>
-              <CardGrid>
-                {home.featuredMovies.map((movie) => (
-                  <CardGridItem key={movie.id}>
-                    <MovieCard movie={movie} headingLevel={3} />
-                  </CardGridItem>
-                ))}
-              </CardGrid>
-            </section>
-          ) : null}
-
-          {home.latestArticles.length > 0 ? (
-            <section className="section" aria-labelledby="home-articles">
-              <div className="section__head">
-                <h2 id="home-articles">{intl.formatMessage(messages.articles)}</h2>
-                <Link to="/store">{intl.formatMessage(messages.seeAll)}</Link>
-              </div>
-              <CardGrid>
-                {home.latestArticles.map((article) => (
-                  <CardGridItem key={article.id}>
-                    <ArticleCard article={article} headingLevel={3} />
-                  </CardGridItem>
-                ))}
-              </CardGrid>
-            </section>
-          ) : null}
-        </>
-      ) : null}
+      <BelowTheFold home={home} tvCombos={tvCombos} />
     </Container>
   );
 }
